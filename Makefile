@@ -1,0 +1,35 @@
+# Two commands from a fresh clone: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint typecheck bench golden clean
+
+$(BIN)/activate:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/activate
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/activate
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+run: $(VENV)/.installed
+	$(BIN)/ludoteca demo
+
+test: $(VENV)/.installed-dev
+	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
+	$(BIN)/pytest -n 2
+
+bench: $(VENV)/.installed
+	$(BIN)/python bench/engine.py
+
+golden: $(VENV)/.installed-dev
+	$(BIN)/python tests/golden/regenerate.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

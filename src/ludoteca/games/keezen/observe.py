@@ -1,0 +1,107 @@
+"""What a seat may know of a Keezen state (K12), as JSON-safe data with a structured log."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ludoteca.core.game import JSON
+from ludoteca.games.keezen.actions import NO_LOC, action_text
+from ludoteca.games.keezen.board import Board, Seat
+from ludoteca.games.keezen.cards import RANK_TEXT, Rank
+from ludoteca.games.keezen.notation import event_line, position_text
+from ludoteca.games.keezen.state import (
+    DealEvent,
+    DiscardEvent,
+    EndEvent,
+    Event,
+    KeezenState,
+    PlayEvent,
+)
+
+if TYPE_CHECKING:
+    from ludoteca.games.keezen.rules import KeezenGame
+
+
+def observation(game: KeezenGame, state: KeezenState, seat: Seat | None) -> dict[str, JSON]:
+    """Return the public position and log plus, for a seat, its own hand and legal actions."""
+    board = game.board
+    acting = seat is not None and seat == state.current
+    return {
+        "game": game.name,
+        "num_players": game.num_players,
+        "seat": seat,
+        "track_length": board.track_length,
+        "deal": state.deal,
+        "deal_in_cycle": (state.deal - 1) % 3 + 1,
+        "dealer": state.dealer,
+        "current_player": state.current,
+        "position": position_text(board, state.pawns),
+        "pawns": [[board.loc_text(loc) for loc in locs] for locs in state.pawns],
+        "controlled_colour": [
+            game.moves.controlled_colour(state.pawns, other) for other in range(game.num_players)
+        ],
+        "hand": None if seat is None else _cards(state.hands[seat]),
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "pack_size": len(state.pack),
+        "log": [
+            entry for deal in state.log for event in deal
+            for entry in event_entries(board, event, seat)
+        ],
+        "legal_actions": [action_text(board, a) for a in state.legal] if acting else [],
+        "scores": list(game.scores(state)),
+        "winners": list(state.winners),
+        "terminal": state.current is None,
+    }
+
+
+def event_entries(board: Board, event: Event, viewer: Seat | None) -> list[dict[str, JSON]]:
+    """Return the structured log entries of one event as `viewer` may see them."""
+    text = event_line(board, event, viewer)
+    if isinstance(event, DealEvent):
+        return [{
+            "kind": "deal", "deal": event.deal, "dealer": event.dealer,
+            "hands": [_cards(hand) if seat == viewer else None for seat, hand in enumerate(event.hands)],
+            "text": text,
+        }]
+    if isinstance(event, DiscardEvent):
+        return [{"kind": "discard", "seat": event.seat, "cards": _cards(event.cards), "text": text}]
+    if isinstance(event, EndEvent):
+        if event.winners:
+            return [{"kind": "win", "seats": list(event.winners), "text": text}]
+        return [{"kind": "draw", "text": text}]
+    return _play_entries(board, event, text)
+
+
+def _play_entries(board: Board, event: PlayEvent, text: str) -> list[dict[str, JSON]]:
+    action = event.action
+    parts = [(action.src, action.dst, action.capture)]
+    if action.src2 != NO_LOC:
+        parts.append((action.src2, action.dst2, action.capture2))
+    moves: list[JSON] = [
+        {"pawn_of": colour, "from": board.loc_text(src), "to": board.loc_text(dst)}
+        for colour, (src, dst, _) in zip(event.moved, parts, strict=False)
+    ]
+    if action.is_swap:
+        moves = [
+            {"pawn_of": event.moved[0], "from": str(action.src), "to": str(action.dst)},
+            {"pawn_of": event.moved[1], "from": str(action.dst), "to": str(action.src)},
+        ]
+    entries: list[dict[str, JSON]] = [{
+        "kind": "swap" if action.is_swap else "play",
+        "seat": event.seat,
+        "card": RANK_TEXT[action.card],
+        "moves": moves,
+        "text": text,
+    }]
+    victims = iter(event.captured)
+    for _, dst, capture in parts:
+        if capture:
+            entries.append({
+                "kind": "capture", "seat": event.seat, "pawn_of": next(victims),
+                "square": dst, "text": text,
+            })
+    return entries
+
+
+def _cards(hand: tuple[Rank, ...]) -> list[JSON]:
+    return [RANK_TEXT[card] for card in hand]

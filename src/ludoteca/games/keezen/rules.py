@@ -1,0 +1,364 @@
+"""The Keezen game: deals, turns, automatic hand-ins and the end of the game (K7–K19, K53–K56)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ludoteca.core.chance import check_seed, event_rng, fresh_seed, shuffled
+from ludoteca.core.errors import IllegalActionError, InvalidActionError
+from ludoteca.core.game import JSON
+from ludoteca.games.keezen import codec
+from ludoteca.games.keezen.actions import (
+    ActionIds,
+    KeezenAction,
+    action_text,
+    parse_action,
+)
+from ludoteca.games.keezen.board import Board, Colour, Loc, Seat
+from ludoteca.games.keezen.cards import CARDS_PER_DEAL, Rank, full_deck
+from ludoteca.games.keezen.explain import explain_illegal
+from ludoteca.games.keezen.moves import MoveGenerator
+from ludoteca.games.keezen.notation import parse_hand, parse_position, squares_of
+from ludoteca.games.keezen.observe import observation
+from ludoteca.games.keezen.options import KeezenOptions
+from ludoteca.games.keezen.state import (
+    DealEvent,
+    DiscardEvent,
+    EndEvent,
+    Event,
+    KeezenState,
+    PlayEvent,
+)
+
+RULES_VERSION = "1"
+DEALS_PER_CYCLE = len(CARDS_PER_DEAL)
+RESAMPLE_ATTEMPTS = 1000
+
+
+class KeezenGame:
+    """Keezen for 2, 4 or 6 players under one set of options (`ludoteca.load("keezen", …)`)."""
+
+    name = "keezen"
+    rules_version = RULES_VERSION
+
+    def __init__(self, options: KeezenOptions) -> None:
+        self.settings = options
+        self.num_players = options.num_players
+        self.board = Board(options.num_players, options.track_length)
+        self.moves = MoveGenerator(
+            self.board, options.owner_may_swap_from_start, options.seven_partner_remainder
+        )
+        self.ids = ActionIds(self.board)
+        self.num_distinct_actions = self.ids.size
+        self.deck = full_deck(options.num_players)
+        # Every action plays one card and a deal hands out at most 5 cards a seat (K56).
+        self.max_game_length = max(CARDS_PER_DEAL) * self.num_players * options.max_deals
+
+    def __repr__(self) -> str:
+        return f"KeezenGame({self.settings!r})"
+
+    @property
+    def options(self) -> Mapping[str, JSON]:
+        """Return every option of this game, defaults included."""
+        return self.settings.as_dict()
+
+    # -- the game flow -----------------------------------------------------------------------
+
+    def initial_state(self, seed: int) -> KeezenState:
+        """Return the state after the first deal (K5, K7–K10), hand-ins already made."""
+        seed = check_seed(seed)
+        dealer = self.settings.first_dealer
+        if dealer is None:
+            dealer = event_rng(seed, "first dealer").randrange(self.num_players)
+        squares = squares_of(self.board, self._start_pawns())
+        return self._deal_and_continue(
+            squares, self._start_pawns(), seed, deal=1, previous_dealer=dealer, pack=(), log=()
+        )
+
+    def _start_pawns(self) -> tuple[tuple[Loc, ...], ...]:
+        return tuple((self.board.start_area(c),) * 4 for c in range(self.num_players))
+
+    def apply(self, state: KeezenState, action: KeezenAction) -> KeezenState:
+        """Return the state after `action`; IllegalActionError, state untouched, if illegal."""
+        if action not in state.legal:
+            raise IllegalActionError(explain_illegal(self, state, action))
+        seat = state.current
+        assert seat is not None  # a terminal state has no legal actions
+        squares, pawns, moved, captured = self.moves.carry_out(state.squares, state.pawns, action)
+        hands = list(state.hands)
+        hand = list(hands[seat])
+        hand.remove(action.card)
+        hands[seat] = tuple(hand)
+        log = _appended(state.log, PlayEvent(seat, action, moved, captured))
+        team = self.board.team(seat)
+        if all(self.moves.is_finished(pawns, colour) for colour in team):
+            return self._ended(
+                squares, pawns, tuple(hands), state.pack, state.seed, state.deal, state.dealer,
+                team, log,
+            )
+        return self._continue(
+            squares, pawns, hands, state.pack, state.seed, state.deal, state.dealer, log, seat
+        )
+
+    def _continue(
+        self,
+        squares: tuple[Colour, ...],
+        pawns: tuple[tuple[Loc, ...], ...],
+        hands: list[tuple[Rank, ...]],
+        pack: tuple[Rank, ...],
+        seed: int,
+        deal: int,
+        dealer: Seat,
+        log: tuple[tuple[Event, ...], ...],
+        last: Seat,
+    ) -> KeezenState:
+        """Pass the turn left from `last`, handing in unplayable hands and dealing when all are
+        empty, until a seat that can play is to move (K13, K14, K18) or the deals run out (K56)."""
+        n = self.num_players
+        while True:
+            seat = next(((last + i) % n for i in range(1, n + 1) if hands[(last + i) % n]), None)
+            if seat is None:
+                return self._deal_and_continue(squares, pawns, seed, deal + 1, dealer, pack, log)
+            legal = self.moves.legal_actions(squares, pawns, seat, hands[seat])
+            if legal:
+                return KeezenState(
+                    squares, pawns, tuple(hands), pack, seed, deal, dealer, seat, (), log, legal
+                )
+            log = _appended(log, DiscardEvent(seat, hands[seat]))
+            hands[seat] = ()
+            last = seat
+
+    def _deal_and_continue(
+        self,
+        squares: tuple[Colour, ...],
+        pawns: tuple[tuple[Loc, ...], ...],
+        seed: int,
+        deal: int,
+        previous_dealer: Seat,
+        pack: tuple[Rank, ...],
+        log: tuple[tuple[Event, ...], ...],
+    ) -> KeezenState:
+        """Start deal number `deal` (K8–K11) and continue to the first seat that can play."""
+        n = self.num_players
+        if deal > self.settings.max_deals:
+            no_cards: tuple[tuple[Rank, ...], ...] = ((),) * n
+            return self._ended(
+                squares, pawns, no_cards, pack, seed, deal - 1, previous_dealer, (), log
+            )
+        place = (deal - 1) % DEALS_PER_CYCLE
+        dealer = previous_dealer
+        if deal > 1 and (place == 0 or self.settings.dealer_rotation == "per_deal"):
+            dealer = (previous_dealer + 1) % n
+        if place == 0:
+            cycle = (deal - 1) // DEALS_PER_CYCLE
+            pack = shuffled(self.deck, event_rng(seed, "pack", cycle))
+        count = CARDS_PER_DEAL[place] * n
+        dealt, pack = pack[:count], pack[count:]
+        # Card j of a deal goes to seat dealer + 1 + j (K10, W25).
+        hands = [tuple(sorted(dealt[(seat - dealer - 1) % n :: n])) for seat in range(n)]
+        log = (*log, (DealEvent(deal, dealer, tuple(hands)),))
+        return self._continue(squares, pawns, hands, pack, seed, deal, dealer, log, dealer)
+
+    def _ended(
+        self,
+        squares: tuple[Colour, ...],
+        pawns: tuple[tuple[Loc, ...], ...],
+        hands: tuple[tuple[Rank, ...], ...],
+        pack: tuple[Rank, ...],
+        seed: int,
+        deal: int,
+        dealer: Seat,
+        winners: tuple[Seat, ...],
+        log: tuple[tuple[Event, ...], ...],
+    ) -> KeezenState:
+        """Return the final state: a won game (K53–K55) or a draw at max_deals (K56)."""
+        log = _appended(log, EndEvent(winners))
+        return KeezenState(
+            squares, pawns, hands, pack, seed, deal, dealer, None, winners, log
+        )
+
+    # -- queries -----------------------------------------------------------------------------
+
+    def current_player(self, state: KeezenState) -> Seat | None:
+        """Return the seat to act, or None when the game is over."""
+        return state.current
+
+    def legal_actions(self, state: KeezenState) -> tuple[KeezenAction, ...]:
+        """Return the legal actions of the seat to move, by card rank then pawn."""
+        return state.legal
+
+    def is_terminal(self, state: KeezenState) -> bool:
+        """Return True when a team has won or the deals ran out."""
+        return state.current is None
+
+    def returns(self, state: KeezenState) -> tuple[float, ...]:
+        """Return 1.0 for each seat of the winning team, 0.0 for the others (a draw: all 0.0)."""
+        return tuple(1.0 if seat in state.winners else 0.0 for seat in range(self.num_players))
+
+    def scores(self, state: KeezenState) -> tuple[int, ...]:
+        """Return per seat the number of its team's pawns in home lanes (K56)."""
+        home = [
+            sum(1 for loc in locs if self.board.is_home(loc)) for locs in state.pawns
+        ]
+        return tuple(
+            sum(home[colour] for colour in self.board.team(seat))
+            for seat in range(self.num_players)
+        )
+
+    def controlled_colour(self, state: KeezenState, seat: Seat) -> Colour | None:
+        """Return the colour whose pawns `seat` moves (K20, K21)."""
+        return self.moves.controlled_colour(state.pawns, seat)
+
+    def hand_actions(
+        self, state: KeezenState, seat: Seat, hand: Sequence[Rank] | str
+    ) -> tuple[KeezenAction, ...]:
+        """Return the actions `seat` could play in this position if it held `hand`."""
+        cards = parse_hand(hand) if isinstance(hand, str) else tuple(sorted(hand))
+        return self.moves.legal_actions(state.squares, state.pawns, seat, cards)
+
+    def observation(self, state: KeezenState, seat: Seat | None) -> dict[str, JSON]:
+        """Return what `seat` may know (K12); seat None is a spectator."""
+        return observation(self, state, seat)
+
+    # -- notation and ids --------------------------------------------------------------------
+
+    def action_to_text(self, state: KeezenState, action: KeezenAction) -> str:
+        """Return the canonical text of `action` (section 7.1)."""
+        return action_text(self.board, action)
+
+    def action_from_text(self, state: KeezenState, text: str) -> KeezenAction:
+        """Return the action written as `text`; InvalidActionError if it is not notation."""
+        controlled = None
+        if state.current is not None:
+            controlled = self.moves.controlled_colour(state.pawns, state.current)
+        return parse_action(self.board, controlled, text)
+
+    def action_to_id(self, action: KeezenAction) -> int:
+        """Return the dense id of `action`."""
+        return self.ids.to_id(action)
+
+    def action_from_id(self, state: KeezenState, action_id: int) -> KeezenAction:
+        """Return the legal action with this id; InvalidActionError if there is none."""
+        if isinstance(action_id, bool) or not isinstance(action_id, int):
+            raise InvalidActionError(f"an action id is an integer, got {action_id!r}")
+        if not 0 <= action_id < self.num_distinct_actions:
+            raise InvalidActionError(
+                f"action id {action_id} is outside 0..{self.num_distinct_actions - 1}"
+            )
+        for action in state.legal:
+            if self.ids.to_id(action) == action_id:
+                return action
+        raise InvalidActionError(f"action id {action_id} is not a legal action here")
+
+    # -- serialization and hidden information ------------------------------------------------
+
+    def to_json(self, state: KeezenState) -> dict[str, JSON]:
+        """Return a lossless JSON-safe encoding of `state`."""
+        return codec.encode_state(state)
+
+    def from_json(self, obj: Mapping[str, JSON]) -> KeezenState:
+        """Return the state `to_json` encoded; StateFormatError if it cannot be read."""
+        return codec.decode_state(self, obj)
+
+    def with_legal(self, state: KeezenState) -> KeezenState:
+        """Return `state` with its cache of legal actions filled in."""
+        legal: tuple[KeezenAction, ...] = ()
+        if state.current is not None:
+            legal = self.moves.legal_actions(
+                state.squares, state.pawns, state.current, state.hands[state.current]
+            )
+        return KeezenState(
+            state.squares, state.pawns, state.hands, state.pack, state.seed, state.deal,
+            state.dealer, state.current, state.winners, state.log, legal,
+        )
+
+    def resample(self, state: KeezenState, seat: Seat | None, rng: random.Random) -> KeezenState:
+        """Return a state `seat` cannot tell apart: unseen cards redealt, future chance re-seeded.
+
+        The unseen cards are the pack and the other seats' hands. They are redrawn until the
+        seat to move holds a playable card, as it must (K18); the true cards are kept in the
+        vanishingly rare case that no draw succeeds within RESAMPLE_ATTEMPTS.
+        """
+        hidden = [other for other in range(self.num_players) if other != seat]
+        pool = list(state.pack) + [card for other in hidden for card in state.hands[other]]
+        candidate = state
+        for _ in range(RESAMPLE_ATTEMPTS):
+            rng.shuffle(pool)
+            hands = list(state.hands)
+            position = 0
+            for other in hidden:
+                size = len(state.hands[other])
+                hands[other] = tuple(sorted(pool[position : position + size]))
+                position += size
+            candidate = self.with_legal(self._redealt(state, hands, tuple(pool[position:])))
+            if state.current is None or candidate.legal:
+                break
+        else:
+            candidate = state
+        return KeezenState(
+            candidate.squares, candidate.pawns, candidate.hands, candidate.pack,
+            fresh_seed(rng), candidate.deal, candidate.dealer, candidate.current,
+            candidate.winners, candidate.log, candidate.legal,
+        )
+
+    def _redealt(
+        self, state: KeezenState, hands: list[tuple[Rank, ...]], pack: tuple[Rank, ...]
+    ) -> KeezenState:
+        """Return `state` with new hands and pack, the current deal's log entry made to match."""
+        current_deal = state.log[-1]
+        spent: list[list[Rank]] = [[] for _ in range(self.num_players)]
+        for event in current_deal:
+            if isinstance(event, PlayEvent):
+                spent[event.seat].append(event.action.card)
+            elif isinstance(event, DiscardEvent):
+                spent[event.seat].extend(event.cards)
+        opening = current_deal[0]
+        assert isinstance(opening, DealEvent)
+        dealt = tuple(tuple(sorted(hands[seat] + tuple(spent[seat]))) for seat in range(self.num_players))
+        log = (*state.log[:-1], (DealEvent(opening.deal, opening.dealer, dealt), *current_deal[1:]))
+        return KeezenState(
+            state.squares, state.pawns, tuple(hands), pack, state.seed, state.deal, state.dealer,
+            state.current, state.winners, log,
+        )
+
+    # -- positions for analysis and tests ----------------------------------------------------
+
+    def position_state(
+        self,
+        position: str,
+        hands: Mapping[Seat, str | Sequence[Rank]],
+        to_move: Seat,
+        dealer: Seat | None = None,
+        seed: int = 0,
+    ) -> KeezenState:
+        """Return a state with this position (section 7.2) and hands, `to_move` about to play.
+
+        Seats missing from `hands` hold no cards; the pack is empty and the deal is number 1.
+        As in play, a seat that cannot play hands its cards in automatically (K18).
+        """
+        pawns = parse_position(self.board, position)
+        squares = squares_of(self.board, pawns)
+        cards = [
+            (parse_hand(hand) if isinstance(hand, str) else tuple(sorted(hand)))
+            if (hand := hands.get(seat)) is not None else ()
+            for seat in range(self.num_players)
+        ]
+        if not cards[to_move]:
+            raise ValueError(f"seat {to_move} is to move but holds no cards")
+        if dealer is None:
+            dealer = (to_move - 1) % self.num_players
+        log: tuple[tuple[Event, ...], ...] = ((DealEvent(1, dealer, tuple(cards)),),)
+        before = (to_move - 1) % self.num_players
+        return self._continue(squares, pawns, cards, (), seed, 1, dealer, log, before)
+
+
+def _appended(log: tuple[tuple[Event, ...], ...], event: Event) -> tuple[tuple[Event, ...], ...]:
+    """Return the log with `event` added to the current deal."""
+    return (*log[:-1], (*log[-1], event))
+
+
+def make_game(players: int | None = None, **options: Any) -> KeezenGame:
+    """Return a Keezen game for `players` seats (default 4) with validated options."""
+    return KeezenGame(KeezenOptions.build(players, options))
