@@ -46,7 +46,7 @@ class Game(Protocol[StateT, ActionT]):
         ...
 
     def apply(self, state: StateT, action: ActionT) -> StateT:
-        """Return the state after `action`; raise IllegalActionError and change nothing if illegal."""
+        """Return the state after `action`; IllegalActionError, nothing changed, if illegal."""
         ...
 
     def is_terminal(self, state: StateT) -> bool:

@@ -45,9 +45,16 @@ def record_game(record: Mapping[str, JSON]) -> Game[Any, Any]:
     return game
 
 
-def replay(record: Mapping[str, JSON]) -> list[Any]:
-    """Return every state of the recorded game, the initial one first."""
-    game = record_game(record)
+def replay(record: Mapping[str, JSON], game: Game[Any, Any] | None = None) -> list[Any]:
+    """Return every state of the recorded game, the initial one first.
+
+    The game is loaded from the record's name and options unless `game` is given (for
+    games outside the registry, such as test doubles).
+    """
+    if game is None:
+        game = record_game(record)
+    elif record.get("game") != game.name:
+        raise StateFormatError(f"record is of {record.get('game')!r}, not of {game.name!r}")
     seed = record["seed"]
     if not isinstance(seed, int):
         raise StateFormatError(f"record seed must be an integer, got {seed!r}")

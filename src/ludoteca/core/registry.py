@@ -20,7 +20,7 @@ def available_games() -> tuple[str, ...]:
 
 
 def load(name: str, players: int | None = None, **options: Any) -> Game[Any, Any]:
-    """Return the game `name` for `players` seats with `options`; ValueError if unknown or invalid."""
+    """Return the game `name` for `players` seats; ValueError if unknown or invalid."""
     module_name = _GAME_MODULES.get(name)
     if module_name is None:
         known = ", ".join(available_games())

@@ -67,7 +67,8 @@ def action_text(board: Board, action: KeezenAction) -> str:
 
 
 def _move_text(board: Board, src: Loc, dst: Loc, capture: bool) -> str:
-    return f"{board.loc_text(src)}-{board.loc_text(dst)}{'x' if capture else ''}"
+    texts = board.loc_texts
+    return f"{texts[src]}-{texts[dst]}{'x' if capture else ''}"
 
 
 _LOC = r"(s|0|[1-9][0-9]*|h[0-9]+\.[0-3])"
@@ -97,7 +98,8 @@ def parse_action(board: Board, controlled: Colour | None, text: str) -> KeezenAc
     if swap_a is not None:
         if card != JACK:
             raise InvalidActionError(f"{text!r}: only a Jack swaps pawns ('<>')")
-        action = make_action(card, _square(board, swap_a, text), _square(board, swap_b, text), False)
+        own, other = _square(board, swap_a, text), _square(board, swap_b, text)
+        action = make_action(card, own, other, False)
     else:
         if card == JACK:
             raise InvalidActionError(f"{text!r}: a Jack swaps two pawns, write 'J: a<>b'")

@@ -48,6 +48,8 @@ class Board:
     num_players: int
     track_length: int
     routes: tuple[tuple[Loc, ...], ...] = field(init=False, repr=False)
+    loc_texts: tuple[str, ...] = field(init=False, repr=False)
+    """Notation of every location, indexed by location."""
 
     def __post_init__(self) -> None:
         routes = []
@@ -57,6 +59,10 @@ class Board:
             home = [self.home_slot(colour, k) for k in range(HOME_SLOTS)]
             routes.append(tuple(track + home))
         object.__setattr__(self, "routes", tuple(routes))
+        texts = [str(square) for square in range(self.track_length)]
+        texts += [f"h{c}.{k}" for c in range(self.num_players) for k in range(HOME_SLOTS)]
+        texts += ["s"] * self.num_players
+        object.__setattr__(self, "loc_texts", tuple(texts))
 
     @property
     def segment(self) -> int:
@@ -112,7 +118,7 @@ class Board:
 
     def teams(self) -> tuple[tuple[Seat, ...], ...]:
         """Return every team, ordered by its lowest seat."""
-        return tuple(self.team(seat) for seat in range(self.num_players // (1 if self.num_players == 2 else 2)))
+        return tuple(sorted({self.team(seat) for seat in range(self.num_players)}))
 
     def is_track(self, loc: Loc) -> bool:
         """Return True for a track square."""
@@ -146,9 +152,4 @@ class Board:
 
     def loc_text(self, loc: Loc) -> str:
         """Return a location in action notation: `12`, `h1.3` or `s` (section 7.1)."""
-        if self.is_track(loc):
-            return str(loc)
-        if self.is_home(loc):
-            offset = loc - self.track_length
-            return f"h{offset // HOME_SLOTS}.{offset % HOME_SLOTS}"
-        return "s"
+        return self.loc_texts[loc]

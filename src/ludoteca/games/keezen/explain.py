@@ -61,7 +61,9 @@ class _Explainer:
             return self.swap_reason(action, colour)
         if action.src2 == NO_LOC:
             steps = 7 if action.card == SEVEN else FORWARD_STEPS.get(action.card)
-            return self.move_reason(action.card, action.src, action.dst, action.capture, colour, steps)
+            return self.move_reason(
+                action.card, action.src, action.dst, action.capture, colour, steps
+            )
         return self.split_reason(action, colour)
 
     def swap_reason(self, action: KeezenAction, colour: Colour) -> str | None:
@@ -79,7 +81,7 @@ class _Explainer:
         if squares[other] == colour:
             return "both pawns are the same colour; a Jack swaps with another colour (K48)"
         if board.protected_owner(other, squares) is not None:
-            return f"the pawn on {other} stands on its own start square and may not be swapped (K49)"
+            return f"the pawn on {other} is protected on its own start square (K49)"
         return None
 
     def move_reason(
@@ -124,7 +126,7 @@ class _Explainer:
             square = (src - back) % length
             if board.protected_owner(square, self.squares) is not None:
                 verb = "land on" if back == 4 else "pass"
-                return f"the pawn on {src} cannot {verb} the protected pawn on square {square} (K28)"
+                return f"the pawn on {src} cannot {verb} the protected pawn on {square} (K28)"
         return self.capture_reason(dst, capture, self.squares)
 
     def forward_reason(
@@ -208,7 +210,6 @@ class _Explainer:
             return (
                 f"second part: you move colour {second_colour}'s pawns, and none stands on "
                 f"{self.where(action.src2)}"
-                + (" (the first part captured it)" if action.capture and action.src2 == action.dst else "")
             )
         second = _Explainer(game, squares, pawns).move_reason(
             SEVEN, action.src2, action.dst2, action.capture2, second_colour, 7 - steps

@@ -105,6 +105,7 @@ class MoveGenerator:
         length = self.length
         route = self.routes[colour]
         movers = self.movers(squares, pawns, colour)
+        new = tuple.__new__
         out: list[KeezenAction] = []
         previous = 0
         for card in hand:
@@ -118,22 +119,24 @@ class MoveGenerator:
             elif card == FOUR:
                 self._backward(squares, pawns, colour, out)
             else:
-                if card == ACE or card == KING:
+                if card in (ACE, KING):
                     start = self.starts[colour]
                     occupant = squares[start]
                     if pawns[colour][-1] >= self.start_base and occupant != colour:
-                        out.append(make_action(
-                            card, self.start_base + colour, start, occupant != EMPTY
-                        ))
+                        out.append(new(KeezenAction, (
+                            card, self.start_base + colour, start, occupant != EMPTY,
+                            NO_LOC, NO_LOC, False,
+                        )))
                     if card == KING:
                         continue
                 steps = FORWARD_STEPS[card]
                 for loc, progress, reach in movers:
                     if progress + steps <= reach:
                         dst = route[progress + steps]
-                        out.append(make_action(
-                            card, loc, dst, dst < length and squares[dst] != EMPTY
-                        ))
+                        out.append(new(KeezenAction, (
+                            card, loc, dst, dst < length and squares[dst] != EMPTY,
+                            NO_LOC, NO_LOC, False,
+                        )))
         return tuple(out)
 
     def _backward(
@@ -216,10 +219,11 @@ class MoveGenerator:
                 for second, (loc2, d2, reach2) in enumerate(movers):
                     if second == first or (capture1 and loc2 == dst1):
                         continue  # a split moves two different pawns (K45)
-                    # The first part may have changed the home lane ahead of this pawn.
-                    if d1 >= length and reach2 == d1 - 1:
-                        reach2 = e1 - 1
-                    elif e1 >= length and d2 < e1 < reach2 + 1:
+                    # The first part may have changed the home lane ahead of this pawn: a
+                    # home pawn that blocked it moved deeper, or a pawn newly entered the lane.
+                    if (d1 >= length and reach2 == d1 - 1) or (
+                        e1 >= length and d2 < e1 <= reach2
+                    ):
                         reach2 = e1 - 1
                     e2 = d2 + b
                     if e2 <= reach2:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ludoteca.core.game import JSON
 from ludoteca.games.keezen.actions import NO_LOC, action_text
 from ludoteca.games.keezen.board import Board, Seat
-from ludoteca.games.keezen.cards import RANK_TEXT, Rank
+from ludoteca.games.keezen.cards import JACK, RANK_TEXT, Rank
 from ludoteca.games.keezen.notation import event_line, position_text
 from ludoteca.games.keezen.state import (
     DealEvent,
@@ -56,11 +56,15 @@ def observation(game: KeezenGame, state: KeezenState, seat: Seat | None) -> dict
 
 def event_entries(board: Board, event: Event, viewer: Seat | None) -> list[dict[str, JSON]]:
     """Return the structured log entries of one event as `viewer` may see them."""
+    if isinstance(event, PlayEvent):
+        return _play_entries(board, event, f"P{event.seat} {action_text(board, event.action)}")
     text = event_line(board, event, viewer)
     if isinstance(event, DealEvent):
         return [{
             "kind": "deal", "deal": event.deal, "dealer": event.dealer,
-            "hands": [_cards(hand) if seat == viewer else None for seat, hand in enumerate(event.hands)],
+            "hands": [
+                _cards(hand) if seat == viewer else None for seat, hand in enumerate(event.hands)
+            ],
             "text": text,
         }]
     if isinstance(event, DiscardEvent):
@@ -69,7 +73,7 @@ def event_entries(board: Board, event: Event, viewer: Seat | None) -> list[dict[
         if event.winners:
             return [{"kind": "win", "seats": list(event.winners), "text": text}]
         return [{"kind": "draw", "text": text}]
-    return _play_entries(board, event, text)
+    raise TypeError(f"not a Keezen event: {event!r}")
 
 
 def _play_entries(board: Board, event: PlayEvent, text: str) -> list[dict[str, JSON]]:
@@ -77,29 +81,31 @@ def _play_entries(board: Board, event: PlayEvent, text: str) -> list[dict[str, J
     parts = [(action.src, action.dst, action.capture)]
     if action.src2 != NO_LOC:
         parts.append((action.src2, action.dst2, action.capture2))
+    texts = board.loc_texts
     moves: list[JSON] = [
-        {"pawn_of": colour, "from": board.loc_text(src), "to": board.loc_text(dst)}
+        {"pawn_of": colour, "from": texts[src], "to": texts[dst]}
         for colour, (src, dst, _) in zip(event.moved, parts, strict=False)
     ]
-    if action.is_swap:
+    if action.card == JACK:
         moves = [
             {"pawn_of": event.moved[0], "from": str(action.src), "to": str(action.dst)},
             {"pawn_of": event.moved[1], "from": str(action.dst), "to": str(action.src)},
         ]
     entries: list[dict[str, JSON]] = [{
-        "kind": "swap" if action.is_swap else "play",
+        "kind": "swap" if action.card == JACK else "play",
         "seat": event.seat,
         "card": RANK_TEXT[action.card],
         "moves": moves,
         "text": text,
     }]
-    victims = iter(event.captured)
-    for _, dst, capture in parts:
-        if capture:
-            entries.append({
-                "kind": "capture", "seat": event.seat, "pawn_of": next(victims),
-                "square": dst, "text": text,
-            })
+    if event.captured:
+        victims = iter(event.captured)
+        for _, dst, capture in parts:
+            if capture:
+                entries.append({
+                    "kind": "capture", "seat": event.seat, "pawn_of": next(victims),
+                    "square": dst, "text": text,
+                })
     return entries
 
 

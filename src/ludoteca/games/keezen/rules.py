@@ -53,6 +53,7 @@ class KeezenGame:
         self.ids = ActionIds(self.board)
         self.num_distinct_actions = self.ids.size
         self.deck = full_deck(options.num_players)
+        self.teams = tuple(self.board.team(seat) for seat in range(self.num_players))
         # Every action plays one card and a deal hands out at most 5 cards a seat (K56).
         self.max_game_length = max(CARDS_PER_DEAL) * self.num_players * options.max_deals
 
@@ -92,7 +93,7 @@ class KeezenGame:
         hand.remove(action.card)
         hands[seat] = tuple(hand)
         log = _appended(state.log, PlayEvent(seat, action, moved, captured))
-        team = self.board.team(seat)
+        team = self.teams[seat]
         if all(self.moves.is_finished(pawns, colour) for colour in team):
             return self._ended(
                 squares, pawns, tuple(hands), state.pack, state.seed, state.deal, state.dealer,
@@ -118,8 +119,12 @@ class KeezenGame:
         empty, until a seat that can play is to move (K13, K14, K18) or the deals run out (K56)."""
         n = self.num_players
         while True:
-            seat = next(((last + i) % n for i in range(1, n + 1) if hands[(last + i) % n]), None)
-            if seat is None:
+            seat = last
+            for _ in range(n):
+                seat = seat + 1 if seat + 1 < n else 0
+                if hands[seat]:
+                    break
+            else:
                 return self._deal_and_continue(squares, pawns, seed, deal + 1, dealer, pack, log)
             legal = self.moves.legal_actions(squares, pawns, seat, hands[seat])
             if legal:
@@ -316,7 +321,9 @@ class KeezenGame:
                 spent[event.seat].extend(event.cards)
         opening = current_deal[0]
         assert isinstance(opening, DealEvent)
-        dealt = tuple(tuple(sorted(hands[seat] + tuple(spent[seat]))) for seat in range(self.num_players))
+        dealt = tuple(
+            tuple(sorted(hands[seat] + tuple(spent[seat]))) for seat in range(self.num_players)
+        )
         log = (*state.log[:-1], (DealEvent(opening.deal, opening.dealer, dealt), *current_deal[1:]))
         return KeezenState(
             state.squares, state.pawns, tuple(hands), pack, state.seed, state.deal, state.dealer,
@@ -335,8 +342,9 @@ class KeezenGame:
     ) -> KeezenState:
         """Return a state with this position (section 7.2) and hands, `to_move` about to play.
 
-        Seats missing from `hands` hold no cards; the pack is empty and the deal is number 1.
-        As in play, a seat that cannot play hands its cards in automatically (K18).
+        Seats missing from `hands` hold no cards. The state is in the first deal of a cycle;
+        the pack holds the cards of the cycle's two later deals, drawn with `seed` from the
+        cards not in hand. As in play, a seat that cannot play hands in automatically (K18).
         """
         pawns = parse_position(self.board, position)
         squares = squares_of(self.board, pawns)
@@ -349,9 +357,17 @@ class KeezenGame:
             raise ValueError(f"seat {to_move} is to move but holds no cards")
         if dealer is None:
             dealer = (to_move - 1) % self.num_players
+        unseen = list(self.deck)
+        for hand_cards in cards:
+            for card in hand_cards:
+                if card not in unseen:
+                    raise ValueError(f"the hands hold more than {self.num_players} cards of a rank")
+                unseen.remove(card)
+        later_deals = sum(CARDS_PER_DEAL[1:]) * self.num_players
+        pack = shuffled(unseen, event_rng(seed, "position pack"))[:later_deals]
         log: tuple[tuple[Event, ...], ...] = ((DealEvent(1, dealer, tuple(cards)),),)
         before = (to_move - 1) % self.num_players
-        return self._continue(squares, pawns, cards, (), seed, 1, dealer, log, before)
+        return self._continue(squares, pawns, cards, pack, seed, 1, dealer, log, before)
 
 
 def _appended(log: tuple[tuple[Event, ...], ...], event: Event) -> tuple[tuple[Event, ...], ...]:

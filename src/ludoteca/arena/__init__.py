@@ -1,0 +1,19 @@
+"""Matches between bots: one game (`play_match`) or many with aggregated stats (`simulate`)."""
+
+from ludoteca.arena.match import (
+    MatchResult,
+    SimulationStats,
+    game_teams,
+    load_bot,
+    play_match,
+    simulate,
+)
+
+__all__ = [
+    "MatchResult",
+    "SimulationStats",
+    "game_teams",
+    "load_bot",
+    "play_match",
+    "simulate",
+]

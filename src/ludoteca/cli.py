@@ -1,0 +1,302 @@
+"""The `ludoteca` command: list games, simulate bot matches, replay records, show a demo game."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from ludoteca.arena import MatchResult, SimulationStats, load_bot, play_match, simulate
+from ludoteca.bots import available_bots
+from ludoteca.core import JSON, Game, available_games, load, replay
+from ludoteca.core.records import record_game
+
+EXIT_USAGE = 2
+DEMO_GAME = "keezen"
+
+BoardText = Callable[[Any, Any], str]
+LogLines = Callable[[Any, Any, Any], list[str]]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line `argv` (default: sys.argv[1:]) and return the exit code."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:  # argparse has printed usage and the reason
+        return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
+    try:
+        result: int = args.command(args)
+        return result
+    except BrokenPipeError:  # e.g. `ludoteca replay game.jsonl | head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except (ValueError, OSError, ImportError) as error:
+        print(f"ludoteca: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ludoteca", description=__doc__)
+    commands = parser.add_subparsers(dest="name", required=True, metavar="COMMAND")
+
+    games = commands.add_parser("games", help="list the available games and their bots")
+    games.set_defaults(command=_games)
+
+    sim = commands.add_parser("simulate", help="play many bot games and print statistics")
+    sim.add_argument("game", help="registry name, e.g. keezen")
+    sim.add_argument("--players", type=int, default=None, help="number of seats")
+    sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    sim.add_argument(
+        "--bots", default="random",
+        help="comma-separated bot names: one for all seats or one per seat (default random)",
+    )
+    sim.add_argument("--seed", type=int, default=0, help="seed of every game and bot choice")
+    sim.add_argument("--record", type=Path, metavar="FILE", help="write one JSON record per line")
+    sim.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE",
+        help="a game option (value read as JSON if it parses, else as text); repeatable",
+    )
+    sim.set_defaults(command=_simulate)
+
+    rep = commands.add_parser("replay", help="replay a recorded game move by move")
+    rep.add_argument("file", type=Path, help="a .json record or a .jsonl file of records")
+    rep.add_argument("--index", type=int, default=0, help="which record of a .jsonl file")
+    rep.add_argument(
+        "--board-every", type=int, default=1, metavar="N", help="show the board every N moves"
+    )
+    rep.set_defaults(command=_replay)
+
+    demo = commands.add_parser("demo", help="watch bots play one game of Keezen")
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--players", type=int, default=4)
+    demo.add_argument(
+        "--board-every", type=int, default=40, metavar="N", help="show the board every N moves"
+    )
+    demo.set_defaults(command=_demo)
+    return parser
+
+
+# -- commands ----------------------------------------------------------------------------------
+
+
+def _games(args: argparse.Namespace) -> int:
+    for name in available_games():
+        game = load(name)
+        print(f"{name:<16} bots: {', '.join(_usable_bots(game))}")
+    return 0
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    options = parse_options(args.option)
+    bots = [name.strip() for name in args.bots.split(",")]
+    bar = ProgressBar(sys.stderr)
+    if args.record is None:
+        stats = simulate(args.game, args.players, bots, args.games, args.seed, options, bar)
+    else:
+        with args.record.open("w", encoding="utf-8") as out:
+
+            def write(result: MatchResult) -> None:
+                out.write(json.dumps(result.record) + "\n")
+
+            stats = simulate(
+                args.game, args.players, bots, args.games, args.seed, options, bar, write
+            )
+    bar.close()
+    print(stats_text(stats, args.seed))
+    if args.record is not None:
+        print(f"\n{stats.games} records written to {args.record}")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    record = read_record(args.file, args.index)
+    print_game(record, args.board_every, f"Replay of {args.file}, record {args.index}")
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    game = load(DEMO_GAME, args.players)
+    bot_name = "heuristic" if "heuristic" in _usable_bots(game) else "random"
+    bots = [load_bot(bot_name, game) for _ in range(game.num_players)]
+    result = play_match(game, bots, seed=args.seed, rng_seed=args.seed)
+    print_game(result.record, args.board_every, f"Demo: {bot_name} bots")
+    return 0
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, JSON]:
+    """Return game options from `key=value` texts; a value is JSON if it parses, else text."""
+    options: dict[str, JSON] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"--option expects KEY=VALUE, got {pair!r}")
+        try:
+            options[key.strip()] = json.loads(text)
+        except json.JSONDecodeError:
+            options[key.strip()] = text
+    return options
+
+
+def read_record(path: Path, index: int = 0) -> dict[str, JSON]:
+    """Return record `index` of a .jsonl file, or the record in a .json file (a list: indexed)."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        if path.suffix == ".jsonl":
+            records = [json.loads(line) for line in text.splitlines() if line.strip()]
+        else:
+            loaded = json.loads(text)
+            records = loaded if isinstance(loaded, list) else [loaded]
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path} is not valid JSON: {error}") from error
+    if not -len(records) <= index < len(records):
+        raise ValueError(f"{path} holds {len(records)} record(s); there is no index {index}")
+    record = records[index]
+    if not isinstance(record, dict):
+        raise ValueError(f"{path}: record {index} is not a JSON object")
+    return record
+
+
+def print_game(
+    record: dict[str, JSON], board_every: int, title: str, out: TextIO | None = None
+) -> None:
+    """Print a recorded game move by move: its log lines, the board every few moves, the result."""
+    stream = out or sys.stdout
+    game = record_game(record)
+    states = replay(record)
+    board_text, new_log_lines = _renderer(game)
+    actions = record["actions"]
+    print(
+        f"{title}: {game.name}, {game.num_players} players, seed {record['seed']}, "
+        f"{len(actions)} actions",
+        file=stream,
+    )
+    for line in new_log_lines(game, None, states[0]):
+        print(f"      {line}", file=stream)
+    if board_every > 0:
+        print(f"\n{board_text(game, states[0])}\n", file=stream)
+    last = len(states) - 1
+    for step in range(1, len(states)):
+        lines = new_log_lines(game, states[step - 1], states[step]) or [actions[step - 1]]
+        print(f"{step:>4}. {lines[0]}", file=stream)
+        for line in lines[1:]:
+            print(f"      {line}", file=stream)
+        if step == last or (board_every > 0 and step % board_every == 0):
+            print(f"\n{board_text(game, states[step])}\n", file=stream)
+    print(result_text(game, states[-1]), file=stream)
+
+
+def result_text(game: Game[Any, Any], state: Any) -> str:
+    """Return one line with the winners (or a draw), the returns and the scores."""
+    returns = game.returns(state)
+    winners = [str(seat) for seat, value in enumerate(returns) if value == 1.0]
+    outcome = "a draw"
+    if winners:
+        outcome = f"seat{'s' if len(winners) > 1 else ''} {' and '.join(winners)} won"
+    scores = " ".join(map(str, game.scores(state)))
+    return f"Result: {outcome}; scores per seat: {scores}"
+
+
+def stats_text(stats: SimulationStats, seed: int) -> str:
+    """Return the simulation statistics as a small plain-text report with per-seat/team tables."""
+    lines = [
+        f"{stats.game}, {stats.num_players} players, {stats.games} games, seed {seed}",
+        f"  games/s             {stats.games_per_second:12.2f}",
+        f"  actions/s           {stats.actions_per_second:12.0f}",
+        f"  mean actions/game   {stats.mean_actions:12.1f}",
+        f"  total actions       {stats.total_actions:12d}",
+        f"  elapsed (s)         {stats.elapsed:12.2f}",
+        f"  draws               {stats.draws:12d}",
+        "",
+        f"  {'seat':>4}  {'bot':<12} {'wins':>6}  {'win rate':>8}",
+    ]
+    seat_rows = zip(stats.bots, stats.wins, stats.win_rates, strict=True)
+    for seat, (bot, wins, rate) in enumerate(seat_rows):
+        lines.append(f"  {seat:>4}  {bot:<12} {wins:>6}  {rate:>8.1%}")
+    if any(len(team) > 1 for team in stats.teams):
+        lines += ["", f"  {'team':<12} {'bots':<24} {'wins':>6}  {'win rate':>8}"]
+        team_rows = zip(stats.teams, stats.team_wins, stats.team_win_rates, strict=True)
+        for team, wins, rate in team_rows:
+            seats = "+".join(map(str, team))
+            bots = "+".join(stats.bots[seat] for seat in team)
+            lines.append(f"  {'seats ' + seats:<12} {bots:<24} {wins:>6}  {rate:>8.1%}")
+    return "\n".join(lines)
+
+
+class ProgressBar:
+    """A one-line progress bar redrawn in place with '\\r' (only on a terminal by default)."""
+
+    WIDTH = 30
+
+    def __init__(self, stream: TextIO, enabled: bool | None = None) -> None:
+        self.stream = stream
+        self.enabled = stream.isatty() if enabled is None else enabled
+        self.started = time.perf_counter()
+        self.shown = -1
+        self.drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        """Redraw the bar when the shown percentage changes."""
+        percent = 100 * done // max(total, 1)
+        if not self.enabled or percent == self.shown:
+            return
+        self.shown = percent
+        filled = self.WIDTH * done // max(total, 1)
+        bar = "#" * filled + "." * (self.WIDTH - filled)
+        elapsed = time.perf_counter() - self.started
+        self.stream.write(f"\r[{bar}] {done}/{total} games {percent:3d}% {elapsed:6.1f} s")
+        self.stream.flush()
+        self.drawn = True
+
+    def close(self) -> None:
+        """End the bar's line, if one was drawn."""
+        if self.drawn:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _usable_bots(game: Game[Any, Any]) -> list[str]:
+    usable = []
+    for name in available_bots(game.name):
+        try:
+            load_bot(name, game)
+        except ValueError:
+            continue
+        usable.append(name)
+    return usable
+
+
+def _renderer(game: Game[Any, Any]) -> tuple[BoardText, LogLines]:
+    """Return the game's text renderer, or a generic one built on the spectator's observation."""
+    module_name = f"ludoteca.games.{game.name}.render"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name != module_name:
+            raise
+        return _observed_board, _observed_log
+    return module.board_text, module.new_log_lines
+
+
+def _observed_board(game: Game[Any, Any], state: Any) -> str:
+    view = {k: v for k, v in game.observation(state, None).items() if k != "log"}
+    return json.dumps(view, sort_keys=True)
+
+
+def _observed_log(game: Game[Any, Any], before: Any, after: Any) -> list[str]:
+    seen = 0 if before is None else len(game.observation(before, None).get("log", []))
+    lines: list[str] = []
+    for entry in game.observation(after, None).get("log", [])[seen:]:
+        text = str(entry.get("text", entry)) if isinstance(entry, dict) else str(entry)
+        if not lines or lines[-1] != text:
+            lines.append(text)
+    return lines
