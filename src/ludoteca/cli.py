@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from ludoteca.arena import MatchResult, SimulationStats, load_bot, play_match, simulate
-from ludoteca.bots import available_bots
+from ludoteca.arena import MatchResult, SimulationStats, play_match, simulate
+from ludoteca.bots import available_bots, make_bot
 from ludoteca.core import JSON, Game, available_games, load, replay
 from ludoteca.core.records import record_game
 
@@ -124,7 +124,7 @@ def _replay(args: argparse.Namespace) -> int:
 def _demo(args: argparse.Namespace) -> int:
     game = load(DEMO_GAME, args.players)
     bot_name = "heuristic" if "heuristic" in _usable_bots(game) else "random"
-    bots = [load_bot(bot_name, game) for _ in range(game.num_players)]
+    bots = [make_bot(bot_name, game) for _ in range(game.num_players)]
     result = play_match(game, bots, seed=args.seed, rng_seed=args.seed)
     print_game(result.record, args.board_every, f"Demo: {bot_name} bots")
     return 0
@@ -268,7 +268,7 @@ def _usable_bots(game: Game[Any, Any]) -> list[str]:
     usable = []
     for name in available_bots(game.name):
         try:
-            load_bot(name, game)
+            make_bot(name, game)
         except ValueError:
             continue
         usable.append(name)

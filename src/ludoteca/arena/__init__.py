@@ -4,7 +4,6 @@ from ludoteca.arena.match import (
     MatchResult,
     SimulationStats,
     game_teams,
-    load_bot,
     play_match,
     simulate,
 )
@@ -13,7 +12,6 @@ __all__ = [
     "MatchResult",
     "SimulationStats",
     "game_teams",
-    "load_bot",
     "play_match",
     "simulate",
 ]

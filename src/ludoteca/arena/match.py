@@ -85,14 +85,6 @@ class SimulationStats:
         return count / self.games if self.games else 0.0
 
 
-def load_bot(name: str, game: Game[Any, Any]) -> Bot:
-    """Return the bot `name` for `game`; ValueError if it is unknown or cannot be imported."""
-    try:
-        return make_bot(name, game)
-    except ImportError as error:
-        raise ValueError(f"bot {name!r} for {game.name} is not available: {error}") from error
-
-
 def seat_bot_names(names: Sequence[str], num_players: int) -> tuple[str, ...]:
     """Return one bot name per seat: a single name fills every seat; ValueError on a mismatch."""
     if len(names) == 1:
@@ -159,7 +151,7 @@ def simulate(
         raise ValueError(f"the number of games must be at least 1, got {games}")
     game = load(game_name, players, **dict(options or {}))
     names = seat_bot_names(bot_names, game.num_players)
-    bots = [load_bot(name, game) for name in names]
+    bots = [make_bot(name, game) for name in names]
     teams = game_teams(game)
     wins = [0] * game.num_players
     team_wins = [0] * len(teams)

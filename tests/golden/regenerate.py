@@ -1,0 +1,25 @@
+"""Rewrite the golden playthroughs after a deliberate rules change (bump rules_version too).
+
+Run with `make golden` (or `python tests/golden/regenerate.py` from the project root).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.golden.playthrough import CASES, golden_path, playthrough_text  # noqa: E402
+
+
+def main() -> None:
+    """Write one golden file per player count and say where."""
+    for players, seed in CASES.items():
+        path = golden_path(players)
+        path.write_text(playthrough_text(players, seed))
+        print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()
