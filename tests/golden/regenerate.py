@@ -10,7 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.golden.playthrough import CASES, golden_path, playthrough_text  # noqa: E402
+from tests.golden.playthrough import CASES, golden_path, playthrough_text
 
 
 def main() -> None:

@@ -126,7 +126,9 @@ class _Explainer:
             square = (src - back) % length
             if board.protected_owner(square, self.squares) is not None:
                 verb = "land on" if back == 4 else "pass"
-                return f"the pawn on {src} cannot {verb} the protected pawn on {square} (K28)"
+                return (
+                    f"the pawn on {src} cannot {verb} the protected pawn on square {square} (K28)"
+                )
         return self.capture_reason(dst, capture, self.squares)
 
     def forward_reason(
