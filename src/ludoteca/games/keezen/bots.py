@@ -82,6 +82,9 @@ class Weights:
     """Bonus for a pawn on its own start square while its colour still has pawns to enter."""
     follow_up: float = 0.5
     """Weight of the best next card of the remaining hand, against the action alone."""
+    mode: int = 0
+    blockade: float = 0.0
+    depth: int = 1
     discard: float = 3.0
     """Cost per card of a remaining hand that has no legal action left (K18)."""
     keep: tuple[tuple[Rank, float], ...] = (
@@ -260,7 +263,7 @@ class _Lookahead:
             self.scores[key] = score
         return score
 
-    def follow_up(self, squares: Squares, pawns: Pawns, rest: tuple[Rank, ...], now: float) -> float:
+    def follow_up(self, squares: Squares, pawns: Pawns, rest: tuple[Rank, ...], now: float, depth: int = 1) -> float:
         """Return the value after the best next card of `rest`, or after losing them all."""
         if not rest:
             return now
@@ -268,13 +271,34 @@ class _Lookahead:
         if not options:
             return now - self.weights.discard * len(rest)
         carry_out = self.moves.carry_out
-        best = -WIN_SCORE
+        if self.weights.mode == 0:
+            best = -WIN_SCORE
+            for action in options:
+                after_squares, after_pawns, _moved, _captured = carry_out(squares, pawns, action)
+                value = self.value(after_squares, after_pawns)
+                if depth < self.weights.depth and value < WIN_SCORE:
+                    more = list(rest)
+                    more.remove(action.card)
+                    value = self.follow_up(after_squares, after_pawns, tuple(more), value, depth + 1)
+                if value > best:
+                    best = value
+            return best
+        best_by_card: dict[Rank, float] = {}
         for action in options:
             after_squares, after_pawns, _moved, _captured = carry_out(squares, pawns, action)
             value = self.value(after_squares, after_pawns)
-            if value > best:
-                best = value
-        return best
+            if value > best_by_card.get(action.card, -WIN_SCORE):
+                best_by_card[action.card] = value
+        total = 0.0
+        for card in rest:
+            v = best_by_card.get(card)
+            if v is None:
+                total -= self.weights.discard
+            elif v >= WIN_SCORE:
+                return WIN_SCORE
+            else:
+                total += v - now
+        return now + total
 
     def value(self, squares: Squares, pawns: Pawns) -> float:
         """Return the worth of a position for the bot's team (WIN_SCORE once it has won)."""
@@ -312,6 +336,10 @@ class _Lookahead:
                 if loc == start:
                     if locs[-1] >= start_base:
                         value += protected
+                    if self.weights.blockade:
+                        for square, hunter in hunters:
+                            if tables.progress[hunter][square] < tables.progress[hunter][loc]:
+                                value += self.weights.blockade
                 else:
                     danger = self.danger(loc, hunters, entry_squares)
                     if danger:

@@ -44,6 +44,12 @@ class MoveGenerator:
             for c in range(n)
         )
 
+        # For colour c, its home slots with their progress: a pawn there blocks (K29, K30).
+        self.home_lanes = tuple(
+            tuple((board.home_slot(c, k), length + k) for k in range(HOME_SLOTS))
+            for c in range(n)
+        )
+
     # -- control -----------------------------------------------------------------------------
 
     def controlled_colour(self, pawns: tuple[tuple[Loc, ...], ...], seat: Seat) -> Colour | None:
@@ -67,18 +73,19 @@ class MoveGenerator:
             progress for square, owner, progress in self.foreign_starts[colour]
             if squares[square] == owner
         ]
-        home = self.home_base + HOME_SLOTS * colour
-        for slot in range(HOME_SLOTS):
-            if squares[home + slot] == colour:
-                blockers.append(length + slot)
+        blockers += [
+            progress for loc, progress in self.home_lanes[colour] if squares[loc] == colour
+        ]
         start = self.starts[colour]
         last = self.last
+        start_base = self.start_base
+        home_offset = length - self.home_base - HOME_SLOTS * colour
         result = []
         for loc in pawns[colour]:
             if loc < length:
                 progress = (loc - start) % length
-            elif loc < self.start_base:
-                progress = loc - home + length
+            elif loc < start_base:
+                progress = loc + home_offset
             else:
                 break
             reach = last

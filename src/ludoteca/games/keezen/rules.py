@@ -54,6 +54,12 @@ class KeezenGame:
         self.num_distinct_actions = self.ids.size
         self.deck = full_deck(options.num_players)
         self.teams = tuple(self.board.team(seat) for seat in range(self.num_players))
+        # The seat whose pawns must be home besides one's own for a win: the partner, or
+        # oneself in a 2-player game (K53, K54).
+        self.mates = tuple(
+            seat if (mate := self.board.partner(seat)) is None else mate
+            for seat in range(self.num_players)
+        )
         # Every action plays one card and a deal hands out at most 5 cards a seat (K56).
         self.max_game_length = max(CARDS_PER_DEAL) * self.num_players * options.max_deals
 
@@ -89,15 +95,14 @@ class KeezenGame:
         assert seat is not None  # a terminal state has no legal actions
         squares, pawns, moved, captured = self.moves.carry_out(state.squares, state.pawns, action)
         hands = list(state.hands)
-        hand = list(hands[seat])
-        hand.remove(action.card)
-        hands[seat] = tuple(hand)
+        hand = hands[seat]
+        played = hand.index(action.card)
+        hands[seat] = hand[:played] + hand[played + 1 :]
         log = _appended(state.log, PlayEvent(seat, action, moved, captured))
-        team = self.teams[seat]
-        if all(self.moves.is_finished(pawns, colour) for colour in team):
+        if self.moves.is_finished(pawns, seat) and self.moves.is_finished(pawns, self.mates[seat]):
             return self._ended(
                 squares, pawns, tuple(hands), state.pack, state.seed, state.deal, state.dealer,
-                team, log,
+                self.teams[seat], log,
             )
         return self._continue(
             squares, pawns, hands, state.pack, state.seed, state.deal, state.dealer, log, seat
