@@ -41,11 +41,6 @@ class KeezenAction(NamedTuple):
         """Return True for a 7 split over two pawns."""
         return self.src2 != NO_LOC
 
-    @property
-    def is_swap(self) -> bool:
-        """Return True for a Jack swap."""
-        return self.card == JACK
-
 
 def make_action(
     card: Rank, src: Loc, dst: Loc, capture: bool,

@@ -163,10 +163,9 @@ class _Explainer:
                 )
         target = route[progress + steps]
         if dst != target:
-            name = RANK_NAMES[card]
             return (
                 f"{steps} squares forward from {board.loc_text(src)} is "
-                f"{board.loc_text(target)}, not {board.loc_text(dst)} ({name})"
+                f"{board.loc_text(target)}, not {board.loc_text(dst)}"
             )
         return self.capture_reason(dst, capture, squares)
 

@@ -203,7 +203,7 @@ class MoveGenerator:
                 dst = route[progress + 7]
                 out.append(make_action(SEVEN, loc, dst, dst < length and squares[dst] != EMPTY))
         outside = sum(1 for loc in pawns[colour] if loc < length or loc >= self.start_base)
-        partner_movers: list[Mover] | None = None
+        partner: tuple[tuple[Loc, ...], list[Mover]] | None = None
         for first, (loc1, d1, reach1) in enumerate(movers):
             for a in range(1, min(6, reach1 - d1) + 1):
                 e1 = d1 + a
@@ -212,9 +212,9 @@ class MoveGenerator:
                 b = 7 - a
                 if e1 >= length and d1 < length and outside == 1:
                     # The first part finishes this colour: the rest goes to the partner (K46).
-                    if partner_movers is None:
-                        partner_movers = self._partner_movers(squares, pawns, colour)
-                    partner_route = self.routes[self.partners[colour] or 0]
+                    if partner is None:
+                        partner = self._partner_movers(squares, pawns, colour)
+                    partner_route, partner_movers = partner
                     for loc2, d2, reach2 in partner_movers:
                         if d2 + b <= reach2:
                             dst2 = partner_route[d2 + b]
@@ -242,12 +242,12 @@ class MoveGenerator:
 
     def _partner_movers(
         self, squares: tuple[Colour, ...], pawns: tuple[tuple[Loc, ...], ...], colour: Colour
-    ) -> list[Mover]:
-        """Return the partner's movers for the rest of a 7, or none if that is not allowed."""
+    ) -> tuple[tuple[Loc, ...], list[Mover]]:
+        """Return the partner's route and movers for the rest of a 7 (none if not allowed)."""
         partner = self.partners[colour]
         if partner is None or not self.seven_partner_remainder:
-            return []
-        return self.movers(squares, pawns, partner)
+            return (), []
+        return self.routes[partner], self.movers(squares, pawns, partner)
 
     # -- effects -----------------------------------------------------------------------------
 
