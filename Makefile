@@ -3,21 +3,25 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck bench golden clean
+.PHONY: run demo test bench bench-server golden clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/activate
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e '.[server]'
 	touch $@
 
 $(VENV)/.installed-dev: pyproject.toml | $(BIN)/activate
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@
 
+# The web app on http://127.0.0.1:8000/ with its matches in ./ludoteca.sqlite3.
 run: $(VENV)/.installed
+	$(BIN)/ludoteca serve
+
+demo: $(VENV)/.installed
 	$(BIN)/ludoteca demo
 
 test: $(VENV)/.installed-dev
@@ -27,6 +31,9 @@ test: $(VENV)/.installed-dev
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/engine.py
+
+bench-server: $(VENV)/.installed-dev
+	$(BIN)/python bench/server.py
 
 golden: $(VENV)/.installed-dev
 	$(BIN)/python tests/golden/regenerate.py

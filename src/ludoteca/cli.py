@@ -80,6 +80,25 @@ def _parser() -> argparse.ArgumentParser:
         "--board-every", type=int, default=40, metavar="N", help="show the board every N moves"
     )
     demo.set_defaults(command=_demo)
+
+    serve = commands.add_parser("serve", help="run the web app (needs the server extra)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
+    serve.add_argument(
+        "--database-url", default="sqlite:///ludoteca.sqlite3", metavar="URL",
+        help="SQLAlchemy URL of the match store (default sqlite:///ludoteca.sqlite3)",
+    )
+    serve.add_argument(
+        "--bot-delay", type=float, default=0.4, metavar="S", help="seconds between bot moves"
+    )
+    serve.add_argument(
+        "--bot-seconds", type=float, default=1.0, metavar="S", help="thinking budget per bot move"
+    )
+    serve.add_argument(
+        "--log-level", default="warning",
+        choices=("critical", "error", "warning", "info", "debug"), help="server log level",
+    )
+    serve.set_defaults(command=_serve)
     return parser
 
 
@@ -127,6 +146,32 @@ def _demo(args: argparse.Namespace) -> int:
     bots = [make_bot(bot_name, game) for _ in range(game.num_players)]
     result = play_match(game, bots, seed=args.seed, rng_seed=args.seed)
     print_game(result.record, args.board_every, f"Demo: {bot_name} bots")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import socket
+
+    try:  # the server extra is optional: import it only for this command
+        import uvicorn
+
+        from ludoteca.server.app import create_app
+    except ImportError as error:
+        raise ImportError(
+            f"the web server needs the server extra: pip install 'ludoteca[server]' ({error})"
+        ) from error
+    app = create_app(args.database_url, bot_delay=args.bot_delay, bot_seconds=args.bot_seconds)
+    family, kind, proto, _, address = socket.getaddrinfo(
+        args.host, args.port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+    )[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(address)
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    print(f"Ludoteca is serving on http://{shown}:{port}/ (Ctrl-C to stop)", flush=True)
+    config = uvicorn.Config(app, log_level=args.log_level, timeout_graceful_shutdown=5)
+    uvicorn.Server(config).run(sockets=[sock])
     return 0
 
 
@@ -300,3 +345,7 @@ def _observed_log(game: Game[Any, Any], before: Any, after: Any) -> list[str]:
         if not lines or lines[-1] != text:
             lines.append(text)
     return lines
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

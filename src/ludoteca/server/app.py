@@ -1,0 +1,68 @@
+"""The web app: `create_app()` builds the FastAPI application of docs/web-api.md."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib.resources import files
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from ludoteca.server.errors import install_error_handlers
+from ludoteca.server.hub import MatchHub
+from ludoteca.server.routes import games, live, matches, play
+from ludoteca.server.storage import Database
+
+DEFAULT_DATABASE_URL = "sqlite:///ludoteca.sqlite3"
+
+PLACEHOLDER_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Ludoteca</title></head>
+<body><h1>Ludoteca</h1><p>The web front end is not installed; the API is at
+<a href="/docs">/docs</a>.</p></body></html>
+"""
+
+
+def web_directory() -> Path:
+    """Return the folder of the static front end (package data `ludoteca/web`)."""
+    return Path(str(files("ludoteca") / "web"))
+
+
+def create_app(
+    database_url: str = DEFAULT_DATABASE_URL,
+    bot_delay: float = 0.4,
+    bot_seconds: float = 1.0,
+) -> FastAPI:
+    """Return the Ludoteca app storing matches at `database_url`, bots spaced by `bot_delay`."""
+    hub = MatchHub(Database(database_url), bot_delay=bot_delay, bot_seconds=bot_seconds)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        """Resume the bots of stored matches; on shutdown stop them and close the database."""
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.close()
+            hub.db.dispose()
+
+    app = FastAPI(title="Ludoteca", version="0.1.0", lifespan=lifespan)
+    app.state.hub = hub
+    install_error_handlers(app)
+    for module in (games, matches, play, live):
+        app.include_router(module.router, prefix="/api")
+
+    web = web_directory()
+    app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def index() -> Response:
+        """Serve the front end's page (a placeholder if the front end is missing)."""
+        page = web / "index.html"
+        if page.is_file():
+            return FileResponse(page, media_type="text/html")
+        return HTMLResponse(PLACEHOLDER_PAGE)
+
+    return app

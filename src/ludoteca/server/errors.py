@@ -1,0 +1,98 @@
+"""API errors: one exception type and the handlers that turn every failure into
+`{"error": {"code", "message"}}` with the status of docs/web-api.md."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+log = logging.getLogger("ludoteca.server")
+
+STATUS_OF_CODE: dict[str, int] = {
+    "illegal_action": 400,
+    "invalid_action": 400,
+    "bad_request": 400,
+    "not_your_turn": 403,
+    "bad_token": 403,
+    "no_such_match": 404,
+    "no_such_step": 404,
+    "not_found": 404,
+    "method_not_allowed": 405,
+    "stale_state": 409,
+    "seat_taken": 409,
+    "game_over": 409,
+    "game_not_over": 409,
+    "malformed": 422,
+    "internal": 500,
+}
+
+
+OBJECT_EXPECTED = ("model_attributes_type", "dict_type", "model_type")
+
+
+class ApiError(Exception):
+    """A refused request: a code of docs/web-api.md and a message a player understands."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = STATUS_OF_CODE[code]
+
+    def body(self) -> dict[str, Any]:
+        """Return the JSON error body."""
+        return error_body(self.code, self.message)
+
+
+def error_body(code: str, message: str) -> dict[str, Any]:
+    """Return `{"error": {"code": code, "message": message}}`."""
+    return {"error": {"code": code, "message": message}}
+
+
+def validation_message(errors: Any) -> str:
+    """Return one readable line from pydantic/FastAPI validation errors."""
+    parts = []
+    for error in errors:
+        if error.get("type") == "json_invalid":
+            reason = (error.get("ctx") or {}).get("error", "")
+            return f"the request body is not valid JSON ({reason})".replace(" ()", "")
+        if tuple(error.get("loc", ())) == ("body",) and error.get("type") in OBJECT_EXPECTED:
+            return "the request body must be a JSON object (Content-Type: application/json)"
+        loc = [str(part) for part in error.get("loc", ()) if part not in ("body", "query", "path")]
+        where = ".".join(loc) or "body"
+        parts.append(f"{where}: {error.get('msg', 'invalid')}")
+    return "; ".join(parts) or "the request does not match the schema"
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Register the handlers that give every error the documented JSON shape."""
+
+    @app.exception_handler(ApiError)
+    async def _api_error(request: Request, error: ApiError) -> JSONResponse:
+        return JSONResponse(error.body(), status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _malformed(request: Request, error: RequestValidationError) -> JSONResponse:
+        message = validation_message(error.errors())
+        return JSONResponse(error_body("malformed", message), status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        codes = {404: "not_found", 405: "method_not_allowed"}
+        code = codes.get(error.status_code, "bad_request")
+        message = str(error.detail) if error.detail else "request refused"
+        if error.status_code == 404:
+            message = f"there is nothing at {request.url.path}"
+        return JSONResponse(
+            error_body(code, message), status_code=error.status_code, headers=error.headers
+        )
+
+    @app.exception_handler(Exception)
+    async def _internal(request: Request, error: Exception) -> JSONResponse:
+        log.exception("internal error on %s %s", request.method, request.url.path)
+        return JSONResponse(error_body("internal", "internal server error"), status_code=500)

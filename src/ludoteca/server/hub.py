@@ -1,0 +1,493 @@
+"""The match hub: creates, loads, plays and broadcasts matches; drives the server's bots.
+
+Every change to a match follows one path under the match's `asyncio.Lock`: check it against the
+in-memory state, commit it to the database (in a worker thread), then update memory and put the
+new views in every listener's outbox. So an action is stored before anybody sees it, and the
+views leave in the order of the actions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from sqlalchemy.orm import Session
+
+from ludoteca.bots import Budget, available_bots, make_bot
+from ludoteca.core import (
+    Game,
+    IllegalActionError,
+    InvalidActionError,
+    Seat,
+    available_games,
+    load,
+    replay,
+)
+from ludoteca.server import storage
+from ludoteca.server.errors import ApiError
+from ludoteca.server.live import LiveMatch, MatchInfo, SeatState, Subscriber, hash_token
+from ludoteca.server.schemas import (
+    BotSeatSpec,
+    CreateMatchRequest,
+    GameInfo,
+    MatchSummary,
+    SeatSpec,
+)
+
+log = logging.getLogger("ludoteca.server")
+
+T = TypeVar("T")
+MAX_PLAYERS_PROBED = 8
+MAX_BACKLOG = 64
+"""Views queued for one socket before the older ones are dropped."""
+MAX_CACHED = 1000
+"""Matches kept in memory; idle ones beyond this are dropped (and reloaded on access)."""
+SEED_BITS = 63
+BOT_PREFERENCE = ("heuristic", "random")
+
+Tokens = dict[Seat, str]
+
+
+async def in_thread(function: Callable[..., T], *args: Any) -> T:
+    """Return `function(*args)` run in a worker thread (database work, replays, bots)."""
+    return await asyncio.to_thread(function, *args)
+
+
+class MatchHub:
+    """All matches of one server process: the in-memory cache over the database."""
+
+    def __init__(self, db: storage.Database, bot_delay: float, bot_seconds: float) -> None:
+        self.db = db
+        self.bot_delay = bot_delay
+        self.bot_seconds = bot_seconds
+        self._live: OrderedDict[str, LiveMatch] = OrderedDict()
+        self._loading = asyncio.Lock()
+        self._games: list[GameInfo] | None = None
+        self._commits: set[asyncio.Future[str]] = set()
+
+    # -- life cycle -----------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Load every unfinished match whose seat to move is a bot, so its bots resume."""
+
+        def waiting() -> list[str]:
+            with self.db.session() as session:
+                return storage.matches_waiting_for_bots(session)
+
+        for match_id in await in_thread(waiting):
+            try:
+                await self.get(match_id)
+            except Exception:  # one broken record must not stop the server
+                log.exception("cannot resume match %s", match_id)
+
+    async def close(self) -> None:
+        """Stop the bots (their next move is made after a restart) and finish every commit."""
+        tasks = [live.bot_task for live in self._live.values() if live.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        # A cancelled bot may leave its shielded commit running in a worker thread: the
+        # database must not be closed under it.
+        await asyncio.gather(*self._commits, return_exceptions=True)
+
+    # -- games ----------------------------------------------------------------------------------
+
+    def games(self) -> list[GameInfo]:
+        """Return the games on offer with their player counts, option defaults and bots."""
+        if self._games is None:
+            self._games = [_game_info(name) for name in available_games()]
+        return self._games
+
+    # -- finding matches ------------------------------------------------------------------------
+
+    async def get(self, match_id: str) -> LiveMatch:
+        """Return the match, rebuilt from its record on first access; 404 if unknown."""
+        live = self._live.get(match_id)
+        if live is not None:
+            self._live.move_to_end(match_id)
+            return live
+        async with self._loading:
+            live = self._live.get(match_id)
+            if live is None:
+                live = await in_thread(self._load, match_id)
+                if live is None:
+                    raise ApiError("no_such_match", f"there is no match {match_id!r}")
+                self._remember(live)
+                self._kick_bots(live)
+        return live
+
+    def _remember(self, live: LiveMatch) -> None:
+        """Cache a match; drop the least recently used idle ones beyond MAX_CACHED."""
+        self._live[live.match_id] = live
+        excess = len(self._live) - MAX_CACHED
+        for match_id, old in list(self._live.items()):
+            if excess <= 0:
+                break
+            busy = old.subscribers or old.lock.locked() or (
+                old.bot_task is not None and not old.bot_task.done()
+            )
+            if not busy:
+                del self._live[match_id]
+                excess -= 1
+
+    def _load(self, match_id: str) -> LiveMatch | None:
+        with self.db.session() as session:
+            stored = storage.load_match(session, match_id)
+        if stored is None:
+            return None
+        row, texts = stored
+        info = MatchInfo.from_row(row)
+        game = load(info.game, **info.options)
+        record = {
+            "game": info.game, "options": info.options, "seed": info.seed,
+            "actions": texts, "rules_version": info.rules_version,
+        }
+        states = replay(record, game)
+        return LiveMatch(info=info, game=game, states=states, actions=texts)
+
+    def summaries(
+        self, session: Session, status: str | None, limit: int
+    ) -> list[MatchSummary]:
+        """Return the summaries of stored matches (see `storage.list_matches`)."""
+        return [
+            MatchInfo.from_row(row).summary()
+            for row in storage.list_matches(session, status, limit)
+        ]
+
+    # -- creating and joining -------------------------------------------------------------------
+
+    async def create(
+        self, session: Session, request: CreateMatchRequest
+    ) -> tuple[LiveMatch, Tokens]:
+        """Create a match as requested; return it and the tokens of the claimed seats."""
+        try:
+            game = load(request.game, request.players, **request.options)
+        except (ValueError, TypeError) as error:
+            raise ApiError("bad_request", str(error)) from error
+        seats = _seat_states(game, request.seats)
+        humans = [seat.seat for seat in seats if seat.type == "human"]
+        claim = request.claim
+        if claim is None:
+            claim = humans if request.hotseat else humans[:1]
+        for seat in claim:
+            if seat not in humans:
+                raise ApiError("bad_request", f"seat {seat} is not a human seat of this match")
+        tokens = _claim(seats, sorted(set(claim)), request.name)
+        seed = secrets.randbits(SEED_BITS) if request.seed is None else request.seed
+        live = await self._new_match(session, game, seed, seats, request.hotseat)
+        return live, tokens
+
+    async def _new_match(
+        self,
+        session: Session,
+        game: Game[Any, Any],
+        seed: int,
+        seats: list[SeatState],
+        hotseat: bool,
+        previous: LiveMatch | None = None,
+    ) -> LiveMatch:
+        state = await in_thread(game.initial_state, seed)
+        now = storage.utc_now()
+        info = MatchInfo(
+            match_id=self._new_id(), game=game.name, players=game.num_players,
+            options=dict(game.options), seed=seed, rules_version=game.rules_version,
+            hotseat=hotseat, seats=seats, created_at=now, updated_at=now,
+        )
+        live = LiveMatch(info=info, game=game, states=[state], actions=[])
+        columns = live.columns_after(state, 0, now)
+        for key, value in columns.items():
+            setattr(info, key, value)
+        row = storage.MatchRow(
+            id=info.match_id, game=info.game, players=info.players, options=info.options,
+            seed=seed, rules_version=info.rules_version, hotseat=hotseat,
+            created_at=now, rematch_id=None,
+            seats=[
+                storage.SeatRow(
+                    seat=s.seat, type=s.type, bot=s.bot, name=s.name,
+                    token_hash=s.token_hash, claimed=s.claimed,
+                )
+                for s in seats
+            ],
+            **columns,
+        )
+        previous_id = None if previous is None else previous.match_id
+        await in_thread(storage.insert_match, session, row, previous_id)
+        self._remember(live)
+        self._kick_bots(live)
+        return live
+
+    def _new_id(self) -> str:
+        while True:
+            match_id = secrets.token_urlsafe(6)
+            if match_id not in self._live:
+                return match_id
+
+    async def join(
+        self, session: Session, live: LiveMatch, seat: Seat | None, name: str | None
+    ) -> tuple[Seat, str]:
+        """Claim a free human seat (the first one if `seat` is None); return it and its token."""
+        async with live.lock:
+            if live.finished:
+                raise ApiError("game_over", "the match is over; there is no seat to join")
+            seats = live.info.seats
+            if seat is None:
+                free = [s.seat for s in seats if s.type == "human" and not s.claimed]
+                if not free:
+                    raise ApiError("seat_taken", "every human seat of this match is taken")
+                seat = free[0]
+            if not 0 <= seat < len(seats):
+                raise ApiError(
+                    "bad_request", f"this match has seats 0 to {len(seats) - 1}, not {seat}"
+                )
+            if seats[seat].type == "bot":
+                raise ApiError("seat_taken", f"seat {seat} is played by a bot")
+            if seats[seat].claimed:
+                raise ApiError("seat_taken", f"seat {seat} is already taken")
+            tokens = await self._store_claims(session, live, [seat], name)
+            await self._broadcast(live)
+        return seat, tokens[seat]
+
+    async def _store_claims(
+        self, session: Session, live: LiveMatch, seats: Sequence[Seat], name: str | None
+    ) -> Tokens:
+        """Claim `seats` (caller holds the lock): commit, then update memory."""
+        staged = [SeatState(**vars(seat)) for seat in live.info.seats]
+        tokens = _claim(staged, seats, name)
+        info = live.info
+        status = info.status
+        if status != "finished":
+            status = "open" if any(s.type == "human" and not s.claimed for s in staged) else (
+                "running"
+            )
+        now = storage.utc_now()
+        claims = {seat: (staged[seat].token_hash or "", staged[seat].name) for seat in seats}
+        await in_thread(storage.claim_seats, session, info.match_id, claims, status, now)
+        info.seats, info.status, info.updated_at = staged, status, now
+        live.changed()
+        return tokens
+
+    # -- playing --------------------------------------------------------------------------------
+
+    async def act(
+        self, session: Session, live: LiveMatch, seat: Seat, state_id: int, text: str
+    ) -> str:
+        """Apply `seat`'s action `text` at `state_id`; return that seat's new view as JSON."""
+        async with live.lock:
+            state = live.state
+            game = live.game
+            if game.is_terminal(state):
+                raise ApiError("game_over", "the match is over")
+            if state_id != live.state_id:
+                raise ApiError(
+                    "stale_state",
+                    f"the match is at state {live.state_id}, not {state_id}; "
+                    "reload the view and try again",
+                )
+            to_move = game.current_player(state)
+            if seat != to_move:
+                raise ApiError(
+                    "not_your_turn", f"it is seat {to_move}'s turn, not seat {seat}'s"
+                )
+            try:
+                action = game.action_from_text(state, text)
+                after = game.apply(state, action)
+            except InvalidActionError as error:
+                raise ApiError("invalid_action", str(error)) from error
+            except IllegalActionError as error:
+                raise ApiError("illegal_action", str(error)) from error
+            canonical = game.action_to_text(state, action)
+            now = storage.utc_now()
+            index = live.state_id
+            columns = live.columns_after(after, index + 1, now)
+
+            async def commit_then_show() -> str:
+                await in_thread(
+                    storage.append_action, session, live.match_id, index, seat, canonical,
+                    columns,
+                )
+                live.push(after, canonical, columns)
+                await self._broadcast(live, first=seat)
+                return live.view_json(seat)
+
+            # Shielded: once the commit has started, memory follows it even if the request
+            # (or the bot loop) is cancelled, so the two never disagree.
+            commit = asyncio.ensure_future(commit_then_show())
+            self._commits.add(commit)
+            commit.add_done_callback(self._commits.discard)
+            view = await asyncio.shield(commit)
+        self._kick_bots(live)
+        return view
+
+    async def rematch(
+        self, session: Session, live: LiveMatch, seat: Seat
+    ) -> tuple[LiveMatch, Tokens]:
+        """Return the match after this one (made now, or joined) and the caller's new tokens.
+
+        The caller's seat is claimed in the new match (in a hot-seat match: every human seat);
+        the other players ask for the rematch with their own tokens.
+        """
+        old = live.info
+        names = {s.seat: s.name for s in old.seats}
+        wanted = (
+            [s.seat for s in old.seats if s.type == "human"] if old.hotseat else [seat]
+        )
+        async with live.lock:
+            if old.rematch_id is None:
+                seats = [
+                    SeatState(s.seat, s.type, s.bot, s.bot if s.type == "bot" else None)
+                    for s in old.seats
+                ]
+                tokens: Tokens = {}
+                for wanted_seat in wanted:
+                    tokens.update(_claim(seats, [wanted_seat], names[wanted_seat]))
+                seed = secrets.randbits(SEED_BITS)
+                new = await self._new_match(
+                    session, live.game, seed, seats, old.hotseat, previous=live
+                )
+                old.rematch_id = new.match_id
+                live.changed()
+                await self._broadcast(live)
+                return new, tokens
+            rematch_id = old.rematch_id
+        new = await self.get(rematch_id)
+        async with new.lock:
+            free = [s for s in wanted if not new.info.seats[s].claimed]
+            if not free:
+                raise ApiError("seat_taken", f"seat {seat} of the rematch is already taken")
+            tokens = {}
+            for free_seat in free:
+                tokens.update(await self._store_claims(session, new, [free_seat], names[free_seat]))
+            await self._broadcast(new)
+        return new, tokens
+
+    # -- listeners ------------------------------------------------------------------------------
+
+    def subscribe(self, live: LiveMatch, seat: Seat | None) -> Subscriber:
+        """Register a listener and queue the current view for it at once."""
+        subscriber = Subscriber(seat)
+        subscriber.queue.put_nowait(live.view_json(seat))
+        live.subscribers.add(subscriber)
+        return subscriber
+
+    def unsubscribe(self, live: LiveMatch, subscriber: Subscriber) -> None:
+        """Forget a listener."""
+        live.subscribers.discard(subscriber)
+
+    async def _broadcast(self, live: LiveMatch, first: Seat | None = None) -> None:
+        """Queue the current view for every listener (the caller holds the match's lock).
+
+        The views of seat `first` (the actor) are made and queued first, and the socket
+        writers get a turn before the other views are made, so the actor waits for one
+        observation, not for all of them.
+        """
+        actor = [s for s in live.subscribers if first is not None and s.seat == first]
+        others = [s for s in live.subscribers if first is None or s.seat != first]
+        for subscriber in actor:
+            self._queue_view(live, subscriber)
+        if actor and others:
+            await asyncio.sleep(0)
+        for subscriber in others:
+            self._queue_view(live, subscriber)
+
+    def _queue_view(self, live: LiveMatch, subscriber: Subscriber) -> None:
+        queue = subscriber.queue
+        if queue.qsize() >= MAX_BACKLOG:
+            # Each view is complete: a listener that fell far behind gets the newest one.
+            while not queue.empty():
+                queue.get_nowait()
+        queue.put_nowait(live.view_json(subscriber.seat))
+
+    # -- bots -----------------------------------------------------------------------------------
+
+    def _kick_bots(self, live: LiveMatch) -> None:
+        """Start the match's bot loop if a bot is to move and none is running."""
+        if live.bot_to_move() is None:
+            return
+        if live.bot_task is None or live.bot_task.done():
+            live.bot_task = asyncio.get_running_loop().create_task(self._play_bots(live))
+
+    async def _play_bots(self, live: LiveMatch) -> None:
+        """Play bot moves until a human is to move or the game ends."""
+        budget = Budget(seconds=self.bot_seconds)
+        while (seat := live.bot_to_move()) is not None:
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            state_id, state = live.state_id, live.state
+            rng = random.Random(f"{live.match_id}:{live.info.seed}:{state_id}")
+            bot = live.bot(seat)
+            try:
+                action = await in_thread(bot.choose, live.game, state, seat, rng, budget)
+                text = live.game.action_to_text(state, action)
+                with self.db.session() as session:
+                    await self.act(session, live, seat, state_id, text)
+            except asyncio.CancelledError:
+                raise
+            except ApiError as error:
+                if error.code != "stale_state":
+                    log.error("bot of seat %s in %s refused: %s", seat, live.match_id, error)
+                    return
+            except Exception:
+                log.exception("bot of seat %s in %s failed", seat, live.match_id)
+                return
+
+
+def _seat_states(game: Game[Any, Any], specs: Sequence[SeatSpec] | None) -> list[SeatState]:
+    """Return the seats of a new match from the request (default: every seat human)."""
+    if specs is None:
+        return [SeatState(seat, "human") for seat in range(game.num_players)]
+    if len(specs) != game.num_players:
+        raise ApiError(
+            "bad_request",
+            f"{game.num_players} players need {game.num_players} seats, not {len(specs)}",
+        )
+    seats = []
+    for seat, spec in enumerate(specs):
+        if isinstance(spec, BotSeatSpec):
+            name = spec.bot or _default_bot(game)
+            try:
+                make_bot(name, game)
+            except ValueError as error:
+                raise ApiError("bad_request", f"seat {seat}: {error}") from error
+            seats.append(SeatState(seat, "bot", bot=name, name=name))
+        else:
+            seats.append(SeatState(seat, "human"))
+    return seats
+
+
+def _claim(seats: list[SeatState], claim: Sequence[Seat], name: str | None) -> Tokens:
+    """Claim `claim` among `seats` (in place) with new tokens; return the tokens."""
+    tokens: Tokens = {}
+    for seat in claim:
+        token = secrets.token_urlsafe(16)
+        seats[seat].claimed = True
+        seats[seat].token_hash = hash_token(token)
+        seats[seat].name = name
+        tokens[seat] = token
+    return tokens
+
+
+def _default_bot(game: Game[Any, Any]) -> str:
+    bots = available_bots(game.name)
+    return next((name for name in BOT_PREFERENCE if name in bots), bots[0])
+
+
+def _game_info(name: str) -> GameInfo:
+    """Return what a client needs to offer game `name`."""
+    game = load(name)
+    players = []
+    for count in range(1, MAX_PLAYERS_PROBED + 1):
+        try:
+            load(name, count)
+        except ValueError:
+            continue
+        players.append(count)
+    options = {k: v for k, v in game.options.items() if k != "num_players"}
+    return GameInfo(
+        name=name, players=players, default_players=game.num_players, options=options,
+        bots=list(available_bots(name)), default_bot=_default_bot(game),
+    )

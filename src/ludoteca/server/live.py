@@ -1,0 +1,246 @@
+"""A match held in memory: its game, every state so far, its seats and its listeners.
+
+The database holds the truth (the record); a `LiveMatch` is rebuilt from it with
+`ludoteca.replay` and then kept in step with it by the hub, which changes it only after the
+change is committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import hashlib
+import hmac
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludoteca.bots import Bot, make_bot
+from ludoteca.core import JSON, Game, Seat, make_record
+from ludoteca.server.errors import ApiError
+from ludoteca.server.schemas import MatchResult, MatchSummary, SeatInfo, View
+from ludoteca.server.storage import MatchRow
+
+HIDDEN_OPTIONS = ("num_players",)
+"""Options shown as `players` instead."""
+
+
+def hash_token(token: str) -> str:
+    """Return the stored form of a seat token (SHA-256, hex)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def iso(moment: dt.datetime) -> str:
+    """Return an ISO 8601 UTC timestamp ending in Z."""
+    return moment.astimezone(dt.UTC).isoformat().replace("+00:00", "Z")
+
+
+def public_options(options: dict[str, JSON]) -> dict[str, JSON]:
+    """Return the options a client sees (the player count is its own field)."""
+    return {key: value for key, value in options.items() if key not in HIDDEN_OPTIONS}
+
+
+@dataclass
+class SeatState:
+    """A seat in memory, with the hash of its token when claimed."""
+
+    seat: Seat
+    type: str
+    bot: str | None = None
+    name: str | None = None
+    claimed: bool = False
+    token_hash: str | None = None
+
+    def info(self) -> SeatInfo:
+        """Return the public description of the seat."""
+        return SeatInfo(
+            seat=self.seat, type="bot" if self.type == "bot" else "human",
+            bot=self.bot, name=self.name, claimed=self.claimed,
+        )
+
+
+@dataclass
+class MatchInfo:
+    """Everything about a match except its states: the summary and the record header."""
+
+    match_id: str
+    game: str
+    players: int
+    options: dict[str, JSON]
+    seed: int
+    rules_version: str
+    hotseat: bool
+    seats: list[SeatState]
+    created_at: dt.datetime
+    updated_at: dt.datetime
+    status: str = "open"
+    state_id: int = 0
+    current_player: Seat | None = None
+    result: dict[str, Any] | None = None
+    rematch_id: str | None = None
+
+    @classmethod
+    def from_row(cls, row: MatchRow) -> MatchInfo:
+        """Return the match described by a stored row (with its seats)."""
+        return cls(
+            match_id=row.id, game=row.game, players=row.players, options=dict(row.options),
+            seed=row.seed, rules_version=row.rules_version, hotseat=row.hotseat,
+            seats=[
+                SeatState(s.seat, s.type, s.bot, s.name, s.claimed, s.token_hash)
+                for s in row.seats
+            ],
+            created_at=row.created_at, updated_at=row.updated_at, status=row.status,
+            state_id=row.state_id, current_player=row.current_player, result=row.result,
+            rematch_id=row.rematch_id,
+        )
+
+    def summary(self) -> MatchSummary:
+        """Return the public summary of the match."""
+        return MatchSummary(
+            match_id=self.match_id, game=self.game, players=self.players,
+            options=public_options(self.options), status=self.status,  # type: ignore[arg-type]
+            seats=[seat.info() for seat in self.seats], state_id=self.state_id,
+            current_player=self.current_player, hotseat=self.hotseat,
+            created_at=iso(self.created_at), updated_at=iso(self.updated_at),
+            result=MatchResult(**self.result) if self.result else None,
+            rematch_id=self.rematch_id,
+        )
+
+    def open_status(self) -> str:
+        """Return open or running, from whether a human seat is still unclaimed."""
+        free = any(s.type == "human" and not s.claimed for s in self.seats)
+        return "open" if free else "running"
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One WebSocket listener: the seat it watches as (None: spectator) and its outbox."""
+
+    seat: Seat | None
+    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+
+
+@dataclass(eq=False)
+class LiveMatch:
+    """A match in memory: game, states (index = state_id), seats, lock and listeners."""
+
+    info: MatchInfo
+    game: Game[Any, Any]
+    states: list[Any]
+    actions: list[str]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    _bots: dict[Seat, Bot] = field(default_factory=dict)
+    _summary: MatchSummary | None = None
+    # The current view of each seat, and its JSON for HTTP and for the socket: an observation
+    # is computed once per state and seat however many clients ask.
+    _views: dict[Seat | None, View] = field(default_factory=dict)
+    _texts: dict[Seat | None, str] = field(default_factory=dict)
+
+    @property
+    def match_id(self) -> str:
+        """Return the match id."""
+        return self.info.match_id
+
+    @property
+    def state(self) -> Any:
+        """Return the current state."""
+        return self.states[-1]
+
+    @property
+    def state_id(self) -> int:
+        """Return the number of actions applied so far."""
+        return len(self.actions)
+
+    @property
+    def finished(self) -> bool:
+        """Return True when the game is over."""
+        return self.game.is_terminal(self.state)
+
+    def changed(self) -> None:
+        """Forget the cached summary and views after the match changed."""
+        self._summary = None
+        self._views.clear()
+        self._texts.clear()
+
+    def summary(self) -> MatchSummary:
+        """Return the public summary (cached until the next change)."""
+        if self._summary is None:
+            self._summary = self.info.summary()
+        return self._summary
+
+    def seat_of_token(self, token: str) -> Seat:
+        """Return the seat a token plays; ApiError bad_token if it plays none of this match."""
+        digest = hash_token(token)
+        for seat in self.info.seats:
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+                return seat.seat
+        raise ApiError("bad_token", "this token does not belong to any seat of this match")
+
+    def viewer(self, token: str | None) -> Seat | None:
+        """Return the seat of an optional token: None (spectator) without one."""
+        return None if token is None else self.seat_of_token(token)
+
+    def bot_to_move(self) -> Seat | None:
+        """Return the seat to move if a bot plays it, else None."""
+        seat = self.game.current_player(self.state)
+        if seat is None or self.info.seats[seat].type != "bot":
+            return None
+        return int(seat)
+
+    def bot(self, seat: Seat) -> Bot:
+        """Return the bot that plays `seat` (made on first use)."""
+        if seat not in self._bots:
+            name = self.info.seats[seat].bot or "random"
+            self._bots[seat] = make_bot(name, self.game)
+        return self._bots[seat]
+
+    def view(self, seat: Seat | None, step: int | None = None) -> View:
+        """Return what `seat` sees now, or after `step` actions (the replay viewer)."""
+        if step is None or step == self.state_id:
+            view = self._views.get(seat)
+            if view is None:
+                view = self._views[seat] = self._make_view(seat, self.state_id)
+            return view
+        return self._make_view(seat, step)
+
+    def view_json(self, seat: Seat | None) -> str:
+        """Return the current view of `seat` as JSON (for HTTP and the socket alike)."""
+        text = self._texts.get(seat)
+        if text is None:
+            text = self._texts[seat] = self.view(seat).model_dump_json()
+        return text
+
+    def _make_view(self, seat: Seat | None, step: int) -> View:
+        return View.model_construct(
+            match=self.summary(), seat=seat, state_id=self.state_id, step=step,
+            observation=self.game.observation(self.states[step], seat),
+        )
+
+    def record(self) -> dict[str, JSON]:
+        """Return the game record (seed, options and action texts)."""
+        return make_record(self.game, self.info.seed, self.actions)
+
+    def columns_after(self, state: Any, state_id: int, now: dt.datetime) -> dict[str, Any]:
+        """Return the stored summary columns of the match once it reaches `state`."""
+        result = None
+        if self.game.is_terminal(state):
+            result = {
+                "returns": list(self.game.returns(state)),
+                "scores": list(self.game.scores(state)),
+            }
+        return {
+            "status": "finished" if result is not None else self.info.open_status(),
+            "state_id": state_id,
+            "current_player": self.game.current_player(state),
+            "result": result,
+            "updated_at": now,
+        }
+
+    def push(self, state: Any, text: str, columns: dict[str, Any]) -> None:
+        """Append an accepted (and committed) action and its state."""
+        self.states.append(state)
+        self.actions.append(text)
+        for key, value in columns.items():
+            setattr(self.info, key, value)
+        self.changed()

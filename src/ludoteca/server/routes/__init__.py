@@ -1,0 +1,1 @@
+"""The API's route modules, one per resource."""

@@ -1,0 +1,82 @@
+"""Matches as a resource: create, list, show, join, rematch, record."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from fastapi import APIRouter, Query
+
+from ludoteca.server.deps import DbSession, Hub, Match
+from ludoteca.server.errors import ApiError
+from ludoteca.server.schemas import (
+    CreatedMatch,
+    CreateMatchRequest,
+    ErrorResponse,
+    Joined,
+    JoinRequest,
+    MatchRecord,
+    MatchSummary,
+    RematchRequest,
+)
+
+ERRORS: dict[int | str, dict[str, object]] = {
+    code: {"model": ErrorResponse} for code in (400, 403, 404, 409, 422)
+}
+router = APIRouter(prefix="/matches", tags=["matches"], responses=ERRORS)
+
+
+@router.post("", status_code=201)
+async def create_match(body: CreateMatchRequest, hub: Hub, session: DbSession) -> CreatedMatch:
+    """Create a match; return its id, summary and the tokens of the claimed seats."""
+    live, tokens = await hub.create(session, body)
+    return CreatedMatch(
+        match_id=live.match_id,
+        tokens={str(seat): token for seat, token in tokens.items()},
+        match=live.summary(),
+    )
+
+
+@router.get("")
+def list_matches(
+    hub: Hub,
+    session: DbSession,
+    status: Literal["open", "running", "finished"] | None = None,
+    limit: Annotated[int, Query(ge=1, le=200)] = 50,
+) -> list[MatchSummary]:
+    """Return matches: open ones first, then running, then recently finished."""
+    return hub.summaries(session, status, limit)
+
+
+@router.get("/{match_id}")
+async def get_match(match: Match) -> MatchSummary:
+    """Return the summary of one match."""
+    return match.summary()
+
+
+@router.post("/{match_id}/join")
+async def join_match(body: JoinRequest, match: Match, hub: Hub, session: DbSession) -> Joined:
+    """Claim a free human seat; return it with its token."""
+    seat, token = await hub.join(session, match, body.seat, body.name)
+    return Joined(match_id=match.match_id, seat=seat, token=token)
+
+
+@router.post("/{match_id}/rematch")
+async def rematch(
+    body: RematchRequest, match: Match, hub: Hub, session: DbSession
+) -> CreatedMatch:
+    """Return the next match with the same seats (made on the first request) and new tokens."""
+    seat = match.seat_of_token(body.token)
+    new, tokens = await hub.rematch(session, match, seat)
+    return CreatedMatch(
+        match_id=new.match_id,
+        tokens={str(s): token for s, token in tokens.items()},
+        match=new.summary(),
+    )
+
+
+@router.get("/{match_id}/record")
+async def get_record(match: Match) -> MatchRecord:
+    """Return the game record of a finished match (its seed is secret until the end)."""
+    if not match.finished:
+        raise ApiError("game_not_over", "the record is published when the match is over")
+    return MatchRecord.model_validate(match.record())

@@ -1,0 +1,174 @@
+"""Typed request and response bodies of the web API (docs/web-api.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Status = Literal["open", "running", "finished"]
+SeatType = Literal["human", "bot"]
+
+PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
+Token = Annotated[str, Field(min_length=1, max_length=100)]
+
+
+class Request(BaseModel):
+    """Base of request bodies: JSON types are checked strictly ("3" is not an integer)."""
+
+    model_config = ConfigDict(strict=True)
+
+
+# -- requests -----------------------------------------------------------------------------------
+
+
+class HumanSeatSpec(Request):
+    """A seat played by a person (through a token)."""
+
+    type: Literal["human"]
+
+
+class BotSeatSpec(Request):
+    """A seat played by the server; `bot` defaults to the game's best bot."""
+
+    type: Literal["bot"]
+    bot: str | None = None
+
+
+SeatSpec = Annotated[HumanSeatSpec | BotSeatSpec, Field(discriminator="type")]
+
+
+class CreateMatchRequest(Request):
+    """POST /api/matches."""
+
+    game: str
+    players: int | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatSpec] | None = None
+    hotseat: bool = False
+    claim: list[int] | None = None
+    seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
+    name: PlayerName | None = None
+
+
+class JoinRequest(Request):
+    """POST /api/matches/{id}/join; no seat: the first free human seat."""
+
+    seat: int | None = None
+    name: PlayerName | None = None
+
+
+class ActionRequest(Request):
+    """POST /api/matches/{id}/actions."""
+
+    token: Token
+    state_id: int
+    action: str = Field(min_length=1, max_length=200)
+
+
+class RematchRequest(Request):
+    """POST /api/matches/{id}/rematch."""
+
+    token: Token
+
+
+# -- responses ----------------------------------------------------------------------------------
+
+
+class GameInfo(BaseModel):
+    """One game the server offers."""
+
+    name: str
+    players: list[int]
+    default_players: int
+    options: dict[str, Any]
+    bots: list[str]
+    default_bot: str
+
+
+class SeatInfo(BaseModel):
+    """One seat as everybody may see it (never its token)."""
+
+    seat: int
+    type: SeatType
+    bot: str | None
+    name: str | None
+    claimed: bool
+
+
+class MatchResult(BaseModel):
+    """The outcome of a finished match."""
+
+    returns: list[float]
+    scores: list[int]
+
+
+class MatchSummary(BaseModel):
+    """A match as listed: its seats, status, progress and links."""
+
+    match_id: str
+    game: str
+    players: int
+    options: dict[str, Any]
+    status: Status
+    seats: list[SeatInfo]
+    state_id: int
+    current_player: int | None
+    hotseat: bool
+    created_at: str
+    updated_at: str
+    result: MatchResult | None
+    rematch_id: str | None
+
+
+class View(BaseModel):
+    """What one seat (or a spectator, seat None) sees of a match at `step`.
+
+    The same JSON answers HTTP requests and is sent on the WebSocket (hence `type`).
+    """
+
+    type: Literal["view"] = "view"
+    match: MatchSummary
+    seat: int | None
+    state_id: int
+    step: int
+    observation: dict[str, Any]
+
+
+class CreatedMatch(BaseModel):
+    """The answer to POST /api/matches and to a rematch: tokens of the claimed seats."""
+
+    match_id: str
+    tokens: dict[str, str]
+    match: MatchSummary
+
+
+class Joined(BaseModel):
+    """The answer to a join: the seat and its token."""
+
+    match_id: str
+    seat: int
+    token: str
+
+
+class MatchRecord(BaseModel):
+    """A finished match's game record (replayable with `ludoteca.replay`)."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    actions: list[str]
+    rules_version: str
+
+
+class ErrorDetail(BaseModel):
+    """The machine code and the human reason of a refusal."""
+
+    code: str
+    message: str
+
+
+class ErrorResponse(BaseModel):
+    """Every error answer."""
+
+    error: ErrorDetail

@@ -1,0 +1,250 @@
+"""Storage of matches as game records: SQLAlchemy 2 tables `matches`, `seats` and `actions`.
+
+A match is stored as its record (game, options, seed and the canonical action texts) plus the
+seat table; the columns `status`, `state_id`, `current_player` and `result` repeat what the
+record implies so that listing matches needs no replay. Every function here is synchronous and
+commits its own transaction: the hub calls them in a worker thread and broadcasts only after
+they return.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    String,
+    case,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import (
+    DeclarativeBase,
+    Mapped,
+    Session,
+    mapped_column,
+    relationship,
+    sessionmaker,
+)
+from sqlalchemy.pool import StaticPool
+from sqlalchemy.types import TypeDecorator
+
+STATUS_ORDER = {"open": 0, "running": 1, "finished": 2}
+
+
+def utc_now() -> dt.datetime:
+    """Return the current time, timezone-aware in UTC."""
+    return dt.datetime.now(dt.UTC)
+
+
+class UTCDateTime(TypeDecorator[dt.datetime]):
+    """A timestamp stored as naive UTC (portable to SQLite) and read back timezone-aware."""
+
+    impl = DateTime
+    cache_ok = True
+
+    def process_bind_param(self, value: dt.datetime | None, dialect: Any) -> dt.datetime | None:
+        """Return `value` as naive UTC for the database."""
+        if value is None:
+            return None
+        return value.astimezone(dt.UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: dt.datetime | None, dialect: Any) -> dt.datetime | None:
+        """Return the stored naive UTC time as an aware datetime."""
+        if value is None:
+            return None
+        return value.replace(tzinfo=dt.UTC) if value.tzinfo is None else value
+
+
+class Base(DeclarativeBase):
+    """The declarative base of the server's tables."""
+
+
+class MatchRow(Base):
+    """One match: its record header and the summary columns used for listing."""
+
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int]
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    rules_version: Mapped[str] = mapped_column(String(32))
+    hotseat: Mapped[bool] = mapped_column(default=False)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    state_id: Mapped[int] = mapped_column(default=0)
+    current_player: Mapped[int | None]
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
+    updated_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, index=True)
+    rematch_id: Mapped[str | None] = mapped_column(String(32))
+
+    seats: Mapped[list[SeatRow]] = relationship(
+        order_by="SeatRow.seat", cascade="all, delete-orphan", lazy="selectin"
+    )
+
+
+class SeatRow(Base):
+    """One seat of a match: human or bot, and for a human whether it is claimed (by token)."""
+
+    __tablename__ = "seats"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(primary_key=True)
+    type: Mapped[str] = mapped_column(String(8))
+    bot: Mapped[str | None] = mapped_column(String(64))
+    name: Mapped[str | None] = mapped_column(String(64))
+    # SHA-256 of the seat token: a copy of the database does not hand out the seats.
+    token_hash: Mapped[str | None] = mapped_column(String(64))
+    claimed: Mapped[bool] = mapped_column(default=False)
+
+
+class ActionRow(Base):
+    """One accepted action of a match, as canonical text; (match_id, index) is unique."""
+
+    __tablename__ = "actions"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    index: Mapped[int] = mapped_column(primary_key=True)
+    seat: Mapped[int]
+    text: Mapped[str] = mapped_column(String(256))
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
+
+
+class Database:
+    """The engine and session factory for one database URL; creates the tables if missing."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = _make_engine(url)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        Base.metadata.create_all(self.engine)
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """Yield a new session, closed afterwards."""
+        with self.sessions() as session:
+            yield session
+
+    def dispose(self) -> None:
+        """Close every pooled connection."""
+        self.engine.dispose()
+
+
+def _make_engine(url: str) -> Engine:
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    in_memory = url in ("sqlite://", "sqlite:///:memory:")
+    engine = create_engine(
+        url,
+        connect_args={"check_same_thread": False, "timeout": 30},
+        poolclass=StaticPool if in_memory else None,
+    )
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(connection: Any, _record: Any) -> None:
+        cursor = connection.cursor()
+        if not in_memory:
+            # WAL survives a killed process with every committed action; NORMAL skips the
+            # fsync per commit (only a power cut could lose the last few).
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine
+
+
+# -- the operations the hub performs (each one transaction) -----------------------------------
+
+
+def insert_match(session: Session, match: MatchRow, previous_id: str | None = None) -> None:
+    """Store a new match with its seats; with `previous_id`, link it as that match's rematch."""
+    session.add(match)
+    if previous_id is not None:
+        session.execute(
+            update(MatchRow).where(MatchRow.id == previous_id).values(rematch_id=match.id)
+        )
+    session.commit()
+
+
+def append_action(
+    session: Session,
+    match_id: str,
+    index: int,
+    seat: int,
+    text: str,
+    summary: dict[str, Any],
+) -> None:
+    """Store accepted action number `index` and the match's new summary columns."""
+    now = summary["updated_at"]
+    session.add(ActionRow(match_id=match_id, index=index, seat=seat, text=text, created_at=now))
+    session.execute(update(MatchRow).where(MatchRow.id == match_id).values(**summary))
+    session.commit()
+
+
+def claim_seats(
+    session: Session,
+    match_id: str,
+    claims: dict[int, tuple[str, str | None]],
+    status: str,
+    updated_at: dt.datetime,
+) -> None:
+    """Mark seats claimed: seat -> (token hash, player name); update the match status."""
+    for seat, (token_hash, name) in claims.items():
+        session.execute(
+            update(SeatRow)
+            .where(SeatRow.match_id == match_id, SeatRow.seat == seat)
+            .values(token_hash=token_hash, name=name, claimed=True)
+        )
+    session.execute(
+        update(MatchRow)
+        .where(MatchRow.id == match_id)
+        .values(status=status, updated_at=updated_at)
+    )
+    session.commit()
+
+
+def load_match(session: Session, match_id: str) -> tuple[MatchRow, list[str]] | None:
+    """Return the stored match and its action texts in order, or None if there is none."""
+    match = session.get(MatchRow, match_id)
+    if match is None:
+        return None
+    texts = session.scalars(
+        select(ActionRow.text).where(ActionRow.match_id == match_id).order_by(ActionRow.index)
+    ).all()
+    return match, list(texts)
+
+
+def list_matches(session: Session, status: str | None, limit: int) -> Sequence[MatchRow]:
+    """Return up to `limit` matches: open ones first, then running, then finished; newest first."""
+    query = select(MatchRow)
+    if status is not None:
+        query = query.where(MatchRow.status == status)
+    rank = case(STATUS_ORDER, value=MatchRow.status, else_=len(STATUS_ORDER))
+    return session.scalars(
+        query.order_by(rank, MatchRow.updated_at.desc(), MatchRow.id).limit(limit)
+    ).all()
+
+
+def matches_waiting_for_bots(session: Session) -> list[str]:
+    """Return the ids of unfinished matches whose seat to move is a bot."""
+    query = (
+        select(MatchRow.id)
+        .join(
+            SeatRow,
+            (SeatRow.match_id == MatchRow.id) & (SeatRow.seat == MatchRow.current_player),
+        )
+        .where(MatchRow.status != "finished", SeatRow.type == "bot")
+    )
+    return list(session.scalars(query).all())

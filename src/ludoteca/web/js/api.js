@@ -1,0 +1,91 @@
+// The server's HTTP API and the per-match WebSocket (docs/web-api.md).
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function request(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(`/api${path}`, options);
+  } catch (error) {
+    throw new ApiError(0, "network", error.message);
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = data?.error ?? {};
+    throw new ApiError(response.status, error.code ?? "http", error.message ?? response.statusText);
+  }
+  return data;
+}
+
+const query = (params) => {
+  const entries = Object.entries(params).filter(([, v]) => v !== undefined && v !== null);
+  return entries.length ? `?${new URLSearchParams(entries)}` : "";
+};
+const match = (id) => `/matches/${encodeURIComponent(id)}`;
+
+export const api = {
+  games: () => request("GET", "/games"),
+  matches: (status, limit) => request("GET", `/matches${query({ status, limit })}`),
+  match: (id) => request("GET", match(id)),
+  createMatch: (body) => request("POST", "/matches", body),
+  join: (id, seat, name) => request("POST", `${match(id)}/join`, { seat, name }),
+  view: (id, token) => request("GET", `${match(id)}/view${query({ token })}`),
+  act: (id, token, stateId, action) =>
+    request("POST", `${match(id)}/actions`, { token, state_id: stateId, action }),
+  history: (id, step, token) => request("GET", `${match(id)}/history/${step}${query({ token })}`),
+  rematch: (id, token) => request("POST", `${match(id)}/rematch`, { token }),
+};
+
+/**
+ * The match's WebSocket: calls `onView(view)` for every view the server pushes and
+ * `onState("online" | "offline")` on (dis)connection. Reconnects with growing pauses until
+ * closed; the server sends the current view on every (re)connect, so nothing is missed.
+ */
+export class MatchSocket {
+  constructor(matchId, token, { onView, onState = () => {} }) {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    this.url = `${scheme}://${location.host}/api${match(matchId)}/ws${query({ token })}`;
+    this.onView = onView;
+    this.onState = onState;
+    this.closed = false;
+    this.retryMs = 500;
+    this.connect();
+  }
+
+  connect() {
+    if (this.closed) return;
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.retryMs = 500;
+      this.onState("online");
+    };
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "view") this.onView(message);
+    };
+    socket.onclose = () => {
+      if (this.closed) return;
+      this.onState("offline");
+      this.timer = setTimeout(() => this.connect(), this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, 8000);
+    };
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.socket?.close();
+  }
+}

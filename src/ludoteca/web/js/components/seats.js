@@ -1,0 +1,44 @@
+// The seats of a match in words: names, whose turn it is, cards in hand and progress.
+
+import { h } from "../dom.js";
+import { has, plural, t } from "../i18n.js";
+
+/** Return how a seat is called: the player's name, or its colour (with "bot" for bots). */
+export function seatName(summary, game, seat) {
+  const info = summary?.seats?.[seat];
+  // A bot's "name" may just repeat its kind, shown as a badge anyway: call bots by colour.
+  if (info?.name && !(info.type === "bot" && info.name === info.bot)) return info.name;
+  const colour = game.seatColourName(seat);
+  return info?.type === "bot" ? t("seat.botName", { colour }) : colour;
+}
+
+/** Return a short label for the board: the player's name, or just the colour. */
+export function seatLabel(summary, game, seat) {
+  const info = summary?.seats?.[seat];
+  if (info?.name && !(info.type === "bot" && info.name === info.bot)) return info.name;
+  return game.seatColourName(seat);
+}
+
+/** Return the list of seats for the side panel. */
+export function seatList(summary, observation, game, viewerSeats) {
+  return h("ul", { class: "seats", "data-testid": "seats" }, summary.seats.map((info) => {
+    const seat = info.seat;
+    const facts = [];
+    if (observation?.hand_sizes) facts.push(plural("seat.cards", observation.hand_sizes[seat]));
+    // A game may say what its score means (Keezen: pawns of the team at home).
+    const scoreKey = has(`${game.name}.seat.score`) ? `${game.name}.seat.score` : "seat.score";
+    if (observation?.scores) facts.push(t(scoreKey, { n: observation.scores[seat] }));
+    const current = observation?.current_player === seat;
+    return h("li", { "data-seat": seat, "data-current": String(current) },
+      h("span", { class: "swatch", style: { background: game.seatColour(seat) } }),
+      h("span", { class: "name" },
+        seatName(summary, game, seat),
+        viewerSeats.includes(seat) ? ` ${t("seat.you")}` : "",
+        info.type === "bot" ? [" ", h("span", { class: "badge" }, info.bot)] : "",
+        info.type === "human" && !info.claimed ? [" ", h("span", { class: "badge open" },
+          t("seat.free"))] : "",
+        observation?.dealer === seat ? [" ", h("span", { class: "badge", title: t("seat.dealer") },
+          t("seat.dealerShort"))] : ""),
+      h("span", { class: "facts" }, facts.join(" · ")));
+  }));
+}

@@ -1,0 +1,75 @@
+// Keezen in words, in the current language: cards, colours, holes and the game log.
+
+import { SEAT_COLOUR_NAMES } from "../boards/keezen.js";
+import { listText, t } from "../i18n.js";
+
+/** Return a card's letter in the current language (J, Q, K are B, V, H in Dutch). */
+export const cardFace = (card) => t(`keezen.card.${card}`);
+
+/** Return the name of a seat's colour. */
+export const colourName = (seat) => t(`colour.${SEAT_COLOUR_NAMES[seat]}`);
+
+/** Return a location in words: a square number, "start" or "home 3". */
+function locText(loc) {
+  if (loc === "s") return t("keezen.loc.start");
+  if (loc.startsWith("h")) return t("keezen.loc.home", { slot: Number(loc.split(".")[1]) + 1 });
+  return loc;
+}
+
+/** Return a hole's name for screen readers: "square 12", "start area of Red", "home 2 of Red". */
+export function holeName(loc, colour) {
+  if (loc === "s") return t("keezen.hole.start", { colour: colourName(colour) });
+  if (loc.startsWith("h")) {
+    const [seat, slot] = loc.slice(1).split(".").map(Number);
+    return t("keezen.hole.home", { slot: slot + 1, colour: colourName(seat) });
+  }
+  return t("keezen.hole.square", { n: loc });
+}
+
+function movesText(moves) {
+  return moves.map((m) => (m.from === "s"
+    ? t("keezen.log.enter", { to: locText(m.to) })
+    : t("keezen.log.move", { from: locText(m.from), to: locText(m.to) }))).join(", ");
+}
+
+/** Return the log entry in the current language; null means "use entry.text". */
+export function describe(entry, { seatName, viewerSeat }) {
+  switch (entry.kind) {
+    case "deal": {
+      const text = t("keezen.log.deal", { deal: entry.deal, dealer: seatName(entry.dealer) });
+      const own = viewerSeat === null || viewerSeat === undefined ? null
+        : entry.hands?.[viewerSeat];
+      if (!own) return text;
+      return `${text} ${t("keezen.log.yourCards", { cards: own.map(cardFace).join(" ") })}`;
+    }
+    case "play":
+      return t("keezen.log.play", {
+        player: seatName(entry.seat), card: cardFace(entry.card), moves: movesText(entry.moves),
+      });
+    case "swap":
+      return t("keezen.log.swap", {
+        player: seatName(entry.seat), card: cardFace(entry.card),
+        a: entry.moves[0].from, b: entry.moves[1].from,
+      });
+    case "capture":
+      return t("keezen.log.capture", {
+        player: seatName(entry.seat), owner: seatName(entry.pawn_of), square: entry.square,
+      });
+    case "discard":
+      return t("keezen.log.discard", {
+        player: seatName(entry.seat), cards: entry.cards.map(cardFace).join(" "),
+      });
+    case "win":
+      return t(entry.seats.length > 1 ? "keezen.log.winTeam" : "keezen.log.win",
+        { players: listText(entry.seats.map(seatName)) });
+    case "draw":
+      return t("keezen.log.draw");
+    default:
+      return null;
+  }
+}
+
+/** Return a legal action in the current language's card letters, e.g. "B: 20<>32". */
+export function actionLabel(action) {
+  return `${cardFace(action.card)}: ${action.text.split(": ")[1]}`;
+}

@@ -1,0 +1,172 @@
+// Keezen in the browser: the board, the hand of cards, choosing a move by clicks, and the
+// log in words. The match and replay pages call this through the interface in games/index.js.
+
+import { createKeezenBoard, SEAT_COLOURS } from "../boards/keezen.js";
+import { h, replaceChildren } from "../dom.js";
+import { t } from "../i18n.js";
+import { MovePicker, parseAction } from "./keezen-moves.js";
+import { actionLabel, cardFace, colourName, describe, holeName } from "./keezen-words.js";
+
+/** Return the pawns after the parts chosen so far (the first part of a split 7) and their moves. */
+function applyParts(observation, parts, controlled) {
+  const pawns = observation.pawns.map((locs) => [...locs]);
+  const moves = [];
+  for (const { from, to } of parts) {
+    const mover = from === "s" ? controlled : pawns.findIndex((locs) => locs.includes(from));
+    const victim = /^\d+$/.test(to) ? pawns.findIndex((locs) => locs.includes(to)) : -1;
+    if (victim >= 0) pawns[victim][pawns[victim].indexOf(to)] = "s";
+    if (mover >= 0) pawns[mover][pawns[mover].indexOf(from)] = to;
+    moves.push({ pawn_of: mover, from, to });
+  }
+  return { pawns, moves };
+}
+
+const HINTS = {
+  false: ["keezen.hint.source", "keezen.hint.dest", "keezen.hint.source2", "keezen.hint.dest2"],
+  true: ["keezen.hint.swapOwn", "keezen.hint.swapOther"],
+};
+
+/**
+ * Create the Keezen view: the board goes into `boardArea`, hand and move controls into
+ * `controlsArea`. `onAction(text)` receives a completed legal action text.
+ */
+function createView({ boardArea, controlsArea, onAction }) {
+  let observation = null;
+  let picker = new MovePicker([]);
+  let interactive = false;
+  let busy = false;
+  let previewKey = "";
+  const board = createKeezenBoard(boardArea, {
+    onPick: pick, describeLoc: holeName, label: t("keezen.board"),
+  });
+  const hand = h("div", { class: "hand", "data-testid": "hand", role: "group" });
+  const hint = h("div", { class: "hint", "data-testid": "move-hint" });
+  const candidates = h("div", { class: "candidates", "data-testid": "candidates" });
+  const backButton = h("button", { "data-testid": "move-back", onclick: back }, t("keezen.back"));
+  const cancelButton = h("button", { "data-testid": "move-cancel", onclick: cancel },
+    t("keezen.cancel"));
+  const controls = h("section", { class: "panel keezen-controls", "data-testid": "controls" },
+    h("h3", {}, t("keezen.yourHand")), hand, hint,
+    h("div", { class: "move-controls" }, backButton, cancelButton), candidates);
+
+  // Escape takes back the whole choice, as the cancel button does.
+  function onKey(event) {
+    if (event.key === "Escape" && interactive && picker.card !== null) cancel();
+  }
+  document.addEventListener("keydown", onKey);
+
+  function pick(loc) {
+    if (!interactive || busy) return;
+    const done = picker.pick(loc);
+    if (done) submit(done);
+    else refresh();
+  }
+
+  function back() {
+    picker.back();
+    refresh();
+  }
+
+  function cancel() {
+    picker.reset();
+    refresh();
+  }
+
+  function submit(text) {
+    busy = true;
+    refresh();
+    Promise.resolve(onAction(text)).finally(() => {
+      busy = false;
+      picker.reset();
+      refresh();
+    });
+  }
+
+  // Redraw hand, hint and highlights from the picker's state.
+  function refresh() {
+    if (!observation) return;
+    const playable = picker.playableCards();
+    replaceChildren(hand, (observation.hand ?? []).map((card) => h("button", {
+      class: "card", "data-testid": "hand-card", "data-card": card,
+      "data-playable": String(interactive && playable.has(card)),
+      "aria-pressed": String(interactive && picker.card === card),
+      "aria-label": t("keezen.cardLabel", { card: cardFace(card) }),
+      disabled: !interactive || busy || !playable.has(card),
+      onclick: () => {
+        picker.selectCard(card);
+        refresh();
+      },
+    }, cardFace(card))));
+    const next = interactive && !busy ? picker.next() : null;
+    const parts = next?.swap ? [] : picker.chosenParts();
+    const controlled = observation.controlled_colour?.[observation.seat] ?? observation.seat;
+    // Show the first part of a split 7 on the board: the second part starts from there.
+    const key = JSON.stringify(parts);
+    if (key !== previewKey) {
+      const { pawns, moves } = applyParts(observation, parts, controlled);
+      board.preview(pawns, [{ kind: "play", card: picker.card, moves }]);
+      previewKey = key;
+    }
+    const choosingDest = next && next.step % 2 === 1;
+    const selected = choosingDest
+      ? [{ loc: picker.path[next.step - 1], colour: controlled }] : [];
+    board.setChoices(next
+      ? { kind: next.kind, locs: next.locs, colour: controlled, selected } : {});
+    hint.textContent = !interactive ? "" : busy ? t("keezen.hint.sending")
+      : picker.card === null ? t("keezen.hint.card")
+        : t(HINTS[next.swap][next.step], { card: cardFace(picker.card) });
+    backButton.hidden = !interactive || picker.card === null;
+    cancelButton.hidden = backButton.hidden;
+    replaceChildren(candidates, interactive && picker.card !== null
+      ? picker.candidates().map((action) => h("button", {
+        "data-testid": "candidate-action", "data-action": action.text, disabled: busy,
+        onclick: () => submit(action.text),
+      }, actionLabel(action)))
+      : []);
+  }
+
+  return {
+    /**
+     * Show a view. `showHand`: render this seat's hand; `interactive`: its moves can be chosen;
+     * `entries`: log entries since the last view, animated on the board.
+     */
+    update(view, { showHand, interactive: canAct, entries = [], seatLabels = [], bottomSeat = 0 }) {
+      const previous = observation;
+      observation = view.observation;
+      // Keep a half-made choice only while the same moves are on offer (e.g. a language switch).
+      const wasInteractive = interactive;
+      interactive = Boolean(canAct && observation.legal_actions.length);
+      const sameChoice = previous && interactive === wasInteractive
+        && previous.position === observation.position
+        && previous.legal_actions.join("|") === observation.legal_actions.join("|");
+      if (!sameChoice) picker = new MovePicker(interactive ? observation.legal_actions : []);
+      previewKey = "[]";
+      const lastPlay = [...observation.log].reverse()
+        .find((e) => e.kind === "play" || e.kind === "swap") ?? null;
+      board.update(observation, { entries, labels: seatLabels, bottomSeat, lastPlay });
+      if (showHand && observation.hand) {
+        if (!controls.isConnected) controlsArea.append(controls);
+      } else {
+        controls.remove();
+      }
+      refresh();
+    },
+
+    destroy() {
+      document.removeEventListener("keydown", onKey);
+      board.destroy();
+      controls.remove();
+    },
+  };
+}
+
+export default {
+  name: "keezen",
+  seatColour: (seat) => SEAT_COLOURS[seat],
+  seatColourName: colourName,
+  /** Choices offered for options whose values the API gives only as a default. */
+  optionChoices: { two_player_track: [32, 64], dealer_rotation: ["per_deal", "per_cycle"] },
+  describe,
+  createView,
+  parseAction,
+};

@@ -1,0 +1,42 @@
+// Entry point: load the translations, draw the top bar and start the router.
+
+import { h } from "./dom.js";
+import {
+  availableLanguages, initI18n, language, onLanguageChange, setLanguage, t,
+} from "./i18n.js";
+import { mountLobby } from "./pages/lobby.js";
+import { mountMatch } from "./pages/match.js";
+import { mountReplay } from "./pages/replay.js";
+import { render, route, startRouter } from "./router.js";
+
+function topBar() {
+  const picker = h("select", {
+    "data-testid": "language", "aria-label": t("language.choose"),
+    onchange: (event) => setLanguage(event.target.value),
+  }, Object.entries(availableLanguages()).map(([code, name]) =>
+    h("option", { value: code, selected: code === language() }, name)));
+  return h("header", { class: "top-bar" },
+    h("a", { class: "brand", href: "#/" }, "Ludoteca"),
+    h("a", { href: "#/", "data-testid": "nav-lobby" }, t("nav.lobby")),
+    h("span", { class: "spacer" }),
+    picker);
+}
+
+async function start() {
+  await initI18n();
+  const header = document.getElementById("top");
+  header.replaceChildren(topBar());
+  onLanguageChange(() => {
+    header.replaceChildren(topBar());
+    document.title = t("app.title");
+    render();
+  });
+  document.title = t("app.title");
+  route("/", mountLobby);
+  route("/match/:id", (root, params) => mountMatch(root, { ...params, spectate: false }));
+  route("/watch/:id", (root, params) => mountMatch(root, { ...params, spectate: true }));
+  route("/replay/:id/:step?", mountReplay);
+  startRouter(document.getElementById("app"));
+}
+
+start();

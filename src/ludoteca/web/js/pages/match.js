@@ -1,0 +1,240 @@
+// The match page in its three modes:
+//   player    this browser holds one seat: its hand, its moves, the others' moves live;
+//   hotseat   it holds several seats (one screen passed around): before each of their turns a
+//             cover hides everything until the next player confirms, and a hand is shown only
+//             to the seat whose turn it is;
+//   spectator it holds none (or "#/watch/…"): the public view, no hand at all.
+// Views arrive over the WebSocket (and as answers to our own actions); the newest state wins.
+
+import { api, ApiError, MatchSocket } from "../api.js";
+import { h, replaceChildren } from "../dom.js";
+import { gameModule } from "../games/index.js";
+import { t } from "../i18n.js";
+import { navigate, render } from "../router.js";
+import { heldTokens, playerName, rememberTokens } from "../store.js";
+import { logList } from "../components/log.js";
+import { resultBanner } from "../components/result.js";
+import { seatLabel, seatList, seatName } from "../components/seats.js";
+
+const TOAST_MS = 5000;
+
+export function mountMatch(root, { id, spectate }) {
+  const tokens = spectate ? {} : heldTokens(id);
+  const seats = Object.keys(tokens).map(Number).sort((a, b) => a - b);
+  const mode = seats.length === 0 ? "spectator" : seats.length === 1 ? "player" : "hotseat";
+
+  const page = h("div", {
+    class: "match", "data-testid": "match-page", "data-match-id": id, "data-mode": mode,
+  });
+  const turn = h("span", { class: "turn", "data-testid": "turn", "aria-live": "polite" },
+    t("match.loading"));
+  const connection = h("span", { class: "connection", "data-testid": "connection" });
+  const links = h("span", { class: "links" },
+    h("a", { href: `#/replay/${id}`, "data-testid": "replay-link" }, t("match.replay")),
+    h("a", { href: "#/" }, t("nav.lobby")));
+  const status = h("div", { class: "status" }, turn, connection, links);
+  const boardArea = h("div", { class: "board-area" });
+  const resultArea = h("div", {});
+  const controlsArea = h("div", {});
+  const seatsPanel = h("section", { class: "panel" }, h("h3", {}, t("match.players")));
+  const logPanel = h("section", { class: "panel" }, h("h3", {}, t("match.log")));
+  const side = h("div", { class: "side" }, resultArea, controlsArea, seatsPanel, logPanel);
+  const toast = h("div", { class: "toast", role: "status", "data-testid": "toast" });
+  page.append(status, boardArea, side, toast);
+  root.append(page);
+
+  let game = null;
+  let gameView = null;
+  let view = null; // the view on screen
+  let socket = null;
+  let unlockedSeat = null; // hot seat: the seat that confirmed it holds the device
+  let cover = null;
+  let alive = true;
+  let toastTimer = null;
+
+  function showToast(message) {
+    toast.textContent = message;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { toast.textContent = ""; }, TOAST_MS);
+  }
+
+  const nameOf = (seat) => seatName(view?.match, game, seat);
+
+  /** Take a view from the socket or an answer; older states than the one shown are dropped. */
+  async function receive(incoming) {
+    if (!alive) return;
+    if (view && incoming.state_id < view.state_id) return;
+    // Same state again (a reconnect, or the socket echoing our own action): nothing new. In hot
+    // seat the socket's public view must not replace the seat's view fetched for that state.
+    if (view && incoming.state_id === view.state_id
+      && JSON.stringify(incoming.match) === JSON.stringify(view.match)
+      && (incoming.seat === view.seat || mode === "hotseat")) return;
+    // Hot seat: the socket speaks as a spectator; fetch the acting seat's own view.
+    const acting = incoming.observation.current_player;
+    if (mode === "hotseat" && incoming.seat !== acting && acting in tokens) {
+      show(incoming); // the public view first, under the cover
+      try {
+        incoming = await api.view(id, tokens[acting]);
+      } catch (e) {
+        showToast(e.message);
+        return;
+      }
+      if (!alive || (view && incoming.state_id < view.state_id)) return;
+    }
+    show(incoming);
+  }
+
+  function show(next) {
+    const previous = view;
+    view = next;
+    if (!game) game = gameModule(next.match.game);
+    if (!gameView) gameView = game.createView({ boardArea, controlsArea, onAction: act });
+    const observation = next.observation;
+    const acting = observation.current_player;
+    const finished = next.match.status === "finished" || observation.terminal;
+    const ownTurn = next.seat !== null && acting === next.seat && !finished;
+    const showHand = next.seat !== null
+      && (mode !== "hotseat" || (ownTurn && unlockedSeat === next.seat));
+    const entries = previous && next.state_id > previous.state_id
+      ? observation.log.slice(previous.observation.log.length) : [];
+    page.dataset.stateId = next.state_id;
+    page.dataset.seat = next.seat ?? "";
+    page.dataset.status = next.match.status;
+    gameView.update(next, {
+      showHand, interactive: showHand && ownTurn, entries,
+      bottomSeat: seats[0] ?? 0, // a fixed orientation, also when the hot seat changes hands
+      seatLabels: next.match.seats.map((s) => seatLabel(next.match, game, s.seat)),
+    });
+    drawTurn(observation, finished, showHand && ownTurn);
+    replaceChildren(seatsPanel, h("h3", {}, t("match.players")),
+      seatList(next.match, observation, game, seats));
+    replaceChildren(logPanel, h("h3", {}, t("match.log")), logList(observation, game, {
+      seatName: nameOf, viewerSeat: showHand ? next.seat : null,
+    }));
+    replaceChildren(resultArea, resultBanner(next.match, observation, {
+      seatName: nameOf, viewerSeats: seats, actions: finished ? resultActions() : [],
+    }) ?? joinOffer(next.match));
+    drawCover(acting, finished);
+  }
+
+  // A visitor of an open match (e.g. someone who got its link) can take a free seat here.
+  function joinOffer(summary) {
+    if (mode !== "spectator" || spectate || summary.status !== "open") return null;
+    const free = summary.seats.filter((s) => s.type === "human" && !s.claimed);
+    return h("div", { class: "panel", "data-testid": "join-offer" },
+      h("h3", {}, t("match.joinTitle")),
+      h("div", { class: "candidates" }, free.map((s) => h("button", {
+        "data-testid": "join-seat", "data-seat": s.seat,
+        onclick: async () => {
+          try {
+            const joined = await api.join(id, s.seat, playerName() || null);
+            rememberTokens(id, { [joined.seat]: joined.token });
+            render(); // mount again, now holding the seat
+          } catch (e) {
+            showToast(e.message);
+          }
+        },
+      }, t("lobby.join", { colour: game.seatColourName(s.seat) })))));
+  }
+
+  function drawTurn(observation, finished, yourTurn) {
+    const acting = observation.current_player;
+    turn.dataset.currentPlayer = acting ?? "";
+    turn.dataset.yourTurn = String(yourTurn);
+    // Tell a player in another tab that it is their turn.
+    document.title = yourTurn ? `● ${t("match.yourTurn")} · ${t("app.title")}` : t("app.title");
+    if (finished) turn.textContent = t("match.finished");
+    else if (yourTurn) turn.textContent = t("match.yourTurn");
+    else if (view.match.status === "open") turn.textContent = t("match.waitingForPlayers");
+    else turn.textContent = t("match.toPlay", { player: nameOf(acting) });
+  }
+
+  // Hot seat: hide the screen until the player whose turn it is says they hold the device.
+  function drawCover(acting, finished) {
+    const needed = mode === "hotseat" && !finished && acting in tokens && unlockedSeat !== acting;
+    cover?.remove();
+    cover = null;
+    if (!needed) return;
+    cover = h("div", { class: "pass-device", "data-testid": "pass-device", "data-seat": acting,
+      role: "dialog", "aria-modal": "true" },
+    h("div", { class: "box" },
+      h("div", {}, t("hotseat.pass")),
+      h("div", { class: "who", style: { color: game.seatColour(acting) } }, nameOf(acting)),
+      h("button", { class: "primary", "data-testid": "pass-device-confirm",
+        onclick: () => {
+          unlockedSeat = acting;
+          const current = view;
+          view = null; // re-show the same state with the hand revealed
+          show(current);
+        } }, t("hotseat.confirm", { player: nameOf(acting) }))));
+    page.append(cover);
+    cover.querySelector("button").focus();
+  }
+
+  function resultActions() {
+    const actions = [];
+    if (seats.length) {
+      actions.push(h("button", { class: "primary", "data-testid": "rematch", onclick: rematch },
+        view.match.rematch_id ? t("match.joinRematch") : t("match.rematch")));
+    }
+    actions.push(h("button", { "data-testid": "result-replay",
+      onclick: () => navigate(`/replay/${id}`) }, t("match.replay")));
+    return actions;
+  }
+
+  // The first to ask creates the rematch; the others asking later get their seats in it.
+  async function rematch() {
+    try {
+      const next = await api.rematch(id, tokens[seats[0]]);
+      rememberTokens(next.match_id, next.tokens ?? {});
+      navigate(`/match/${next.match_id}`);
+    } catch (e) {
+      showToast(e.message);
+    }
+  }
+
+  /** Send a chosen action for the seat on screen; the answer is the new view. */
+  async function act(text) {
+    const seat = view.seat;
+    page.dataset.lastAction = text; // for tests and debugging: the last action sent
+    try {
+      await receive(await api.act(id, tokens[seat], view.state_id, text));
+    } catch (e) {
+      showToast(e.message);
+      if (e instanceof ApiError && e.code === "stale_state") {
+        receive(await api.view(id, tokens[seat]));
+      }
+    }
+  }
+
+  async function start() {
+    try {
+      const first = await api.view(id, mode === "player" ? tokens[seats[0]] : undefined);
+      await receive(first);
+    } catch (e) {
+      turn.textContent = e.status === 404 ? t("match.notFound") : e.message;
+      return;
+    }
+    if (!alive) return;
+    socket = new MatchSocket(id, mode === "player" ? tokens[seats[0]] : undefined, {
+      onView: receive,
+      onState: (state) => {
+        connection.dataset.state = state;
+        connection.textContent = state === "online" ? "" : t("match.reconnecting");
+      },
+    });
+  }
+
+  start();
+
+  return {
+    destroy() {
+      alive = false;
+      socket?.close();
+      clearTimeout(toastTimer);
+      gameView?.destroy();
+      cover?.remove();
+      document.title = t("app.title");
+    },
+  };
+}

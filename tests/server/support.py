@@ -1,0 +1,96 @@
+"""Helpers of the server tests: a TestClient on a temporary database, matches, polling."""
+
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+from starlette.exceptions import StarletteDeprecationWarning
+
+with warnings.catch_warnings():
+    # starlette's TestClient warns that it will move from httpx to httpx2.
+    warnings.simplefilter("ignore", StarletteDeprecationWarning)
+    from fastapi.testclient import TestClient
+
+from ludoteca.server import create_app
+
+T = TypeVar("T")
+POLL_SECONDS = 20.0
+FOUR_HUMANS = [{"type": "human"}] * 4
+HUMAN_AND_BOTS = [{"type": "human"}, {"type": "bot", "bot": "random"},
+                  {"type": "bot", "bot": "heuristic"}, {"type": "bot", "bot": "random"}]
+
+__all__ = ["TestClient"]
+
+
+@contextmanager
+def serve(tmp_path: Path, name: str = "ludoteca.sqlite3") -> Iterator[TestClient]:
+    """Yield a client of a fresh app (bot delay 0) storing matches in `tmp_path / name`."""
+    app = create_app(f"sqlite:///{tmp_path / name}", bot_delay=0, bot_seconds=0.05)
+    with TestClient(app) as client:
+        yield client
+
+
+def create(client: TestClient, **body: Any) -> dict[str, Any]:
+    """Create a Keezen match (4 human seats unless told) and return the 201 answer."""
+    body = {"game": "keezen", "players": 4, "seats": FOUR_HUMANS, **body}
+    response = client.post("/api/matches", json=body)
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+def view(client: TestClient, match_id: str, token: str | None = None) -> dict[str, Any]:
+    """Return the current view of `token`'s seat (None: the spectator's)."""
+    params = {} if token is None else {"token": token}
+    response = client.get(f"/api/matches/{match_id}/view", params=params)
+    assert response.status_code == 200, response.text
+    result: dict[str, Any] = response.json()
+    return result
+
+
+def act(client: TestClient, match_id: str, token: str, state_id: int, action: str) -> Any:
+    """Post one action and return the raw response."""
+    body = {"token": token, "state_id": state_id, "action": action}
+    return client.post(f"/api/matches/{match_id}/actions", json=body)
+
+
+def play_turn(client: TestClient, match_id: str, tokens: dict[str, str], pick: Callable[
+        [list[str]], str]) -> dict[str, Any]:
+    """Play one action of the seat to move (a human with a token); return its new view."""
+    seat = view(client, match_id)["match"]["current_player"]
+    token = tokens[str(seat)]
+    current = view(client, match_id, token)
+    response = act(client, match_id, token, current["state_id"],
+                   pick(current["observation"]["legal_actions"]))
+    assert response.status_code == 200, response.text
+    result: dict[str, Any] = response.json()
+    return result
+
+
+def assert_error(response: Any, status: int, code: str) -> str:
+    """Assert the documented error shape, status and code; return the message."""
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) == {"error"}
+    assert set(body["error"]) == {"code", "message"}
+    assert body["error"]["code"] == code, body
+    message: str = body["error"]["message"]
+    assert len(message) > 10
+    return message
+
+
+def wait_for(condition: Callable[[], T | None], what: str, seconds: float = POLL_SECONDS) -> T:
+    """Poll `condition` until it returns something other than None/False, within a deadline."""
+    deadline = time.monotonic() + seconds
+    while True:
+        result = condition()
+        if result is not None and result is not False:
+            return result
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.01)

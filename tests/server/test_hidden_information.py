@@ -1,0 +1,114 @@
+"""No client ever receives what its seat may not know: a whole 4-player game over the API."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import ludoteca
+from tests.server.support import TestClient, act, create, serve, view
+
+SEED = 2025  # with random.Random(7) choosing: a whole game of 191 actions
+SECRET_KEYS = ("pack", "seed", "deck", "token", "tokens")
+
+
+def keys_under(value: Any) -> set[str]:
+    """Return every key of every object nested in a JSON value."""
+    keys: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            keys.update(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return keys
+
+
+def check_message(
+    text: str, seat: int | None, expected: dict[str, Any], tokens: dict[str, str]
+) -> dict[str, Any]:
+    """Assert one socket message shows `seat` exactly its own observation and nothing secret."""
+    for token in tokens.values():
+        assert token not in text, "a seat token was sent to a client"
+    message = json.loads(text)
+    assert message["type"] == "view" and message["seat"] == seat
+    observation = message["observation"]
+    assert observation == expected
+    assert observation["seat"] == seat
+    if seat is None:
+        assert observation["hand"] is None and observation["legal_actions"] == []
+    assert not keys_under(message) & set(SECRET_KEYS)
+    outside_log = {key: value for key, value in observation.items() if key != "log"}
+    assert "hands" not in keys_under(outside_log) | keys_under(message["match"])
+    for entry in observation["log"]:
+        if entry["kind"] == "deal":
+            for other, hand in enumerate(entry["hands"]):
+                if other != seat:
+                    assert hand is None, f"a deal shows seat {other}'s hand"
+                    assert f" {other}=?" in entry["text"], f"a deal text shows seat {other}'s hand"
+    return message
+
+
+def test_every_socket_message_of_a_whole_game_shows_only_the_own_seat(tmp_path: Path) -> None:
+    game = ludoteca.load("keezen", players=4)
+    state = game.initial_state(SEED)
+    rng = random.Random(7)
+    with serve(tmp_path) as client:
+        created = create(client, seed=SEED, claim=[0], name="Ann")
+        match_id = created["match_id"]
+        tokens = dict(created["tokens"])
+        for seat in (1, 2, 3):
+            joined = client.post(f"/api/matches/{match_id}/join", json={"seat": seat})
+            tokens[str(seat)] = joined.json()["token"]
+        watched: list[tuple[int | None, str]] = [
+            (0, f"?token={tokens['0']}"), (1, f"?token={tokens['1']}"), (None, "")
+        ]
+        sockets = [
+            (seat, client.websocket_connect(f"/api/matches/{match_id}/ws{query}"))
+            for seat, query in watched
+        ]
+        opened = [(seat, socket.__enter__()) for seat, socket in sockets]
+        try:
+            play_whole_game(client, match_id, tokens, opened, game, state, rng)
+        finally:
+            for _, socket in reversed(sockets):
+                socket.__exit__(None, None, None)
+
+
+def play_whole_game(
+    client: TestClient,
+    match_id: str,
+    tokens: dict[str, str],
+    sockets: list[tuple[int | None, Any]],
+    game: Any,
+    state: Any,
+    rng: random.Random,
+) -> None:
+    """Play random legal actions through the API, checking every message on every socket."""
+    state_id = 0
+    for seat, socket in sockets:
+        hello = check_message(socket.receive_text(), seat, game.observation(state, seat), tokens)
+        assert hello["state_id"] == 0
+    while not game.is_terminal(state):
+        mover = game.current_player(state)
+        token = tokens[str(mover)]
+        own = view(client, match_id, token)
+        assert own["observation"] == game.observation(state, mover)
+        text = rng.choice(own["observation"]["legal_actions"])
+        response = act(client, match_id, token, state_id, text)
+        assert response.status_code == 200, response.text
+        state = game.apply(state, game.action_from_text(state, text))
+        state_id += 1
+        for seat, socket in sockets:
+            message = check_message(
+                socket.receive_text(), seat, game.observation(state, seat), tokens
+            )
+            assert message["state_id"] == state_id
+        assert response.json()["observation"] == game.observation(state, mover)
+    final = view(client, match_id)
+    assert final["match"]["status"] == "finished"
+    assert final["match"]["result"]["returns"] == list(game.returns(state))
