@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 from ludoteca.core.game import JSON
@@ -43,15 +44,48 @@ def observation(game: KeezenGame, state: KeezenState, seat: Seat | None) -> dict
         "hand": None if seat is None else _cards(state.hands[seat]),
         "hand_sizes": [len(hand) for hand in state.hands],
         "pack_size": len(state.pack),
-        "log": [
-            entry for deal in state.log for event in deal
-            for entry in event_entries(board, event, seat)
-        ],
+        "log": game.log_renderer.entries(state.log, seat),
         "legal_actions": [action_text(board, a) for a in state.legal] if acting else [],
         "scores": list(game.scores(state)),
         "winners": list(state.winners),
         "terminal": state.current is None,
     }
+
+
+class LogRenderer:
+    """Renders the structured log for a viewer, remembering each finished deal as JSON text.
+
+    A finished deal's events never change and the same tuple is shared by every later state,
+    so its entries are rendered once per viewer; each call decodes fresh objects from the
+    remembered text, so callers may change what they get without touching the cache.
+    """
+
+    MAX_REMEMBERED = 20_000
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self._finished: dict[tuple[tuple[Event, ...], Seat | None], str] = {}
+
+    def entries(
+        self, log: tuple[tuple[Event, ...], ...], viewer: Seat | None
+    ) -> list[dict[str, JSON]]:
+        """Return every log entry as `viewer` may see it, oldest first."""
+        result: list[dict[str, JSON]] = []
+        for deal in log[:-1]:
+            key = (deal, viewer)
+            text = self._finished.get(key)
+            if text is None:
+                if len(self._finished) >= self.MAX_REMEMBERED:
+                    self._finished.clear()  # a crude bound; rendering again is always correct
+                text = json.dumps(self._render(deal, viewer))
+                self._finished[key] = text
+            result.extend(json.loads(text))
+        if log:
+            result.extend(self._render(log[-1], viewer))
+        return result
+
+    def _render(self, deal: tuple[Event, ...], viewer: Seat | None) -> list[dict[str, JSON]]:
+        return [entry for event in deal for entry in event_entries(self.board, event, viewer)]
 
 
 def event_entries(board: Board, event: Event, viewer: Seat | None) -> list[dict[str, JSON]]:

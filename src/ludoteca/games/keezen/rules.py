@@ -21,7 +21,7 @@ from ludoteca.games.keezen.cards import CARDS_PER_DEAL, Rank, full_deck
 from ludoteca.games.keezen.explain import explain_illegal
 from ludoteca.games.keezen.moves import MoveGenerator
 from ludoteca.games.keezen.notation import parse_hand, parse_position, squares_of
-from ludoteca.games.keezen.observe import observation
+from ludoteca.games.keezen.observe import LogRenderer, observation
 from ludoteca.games.keezen.options import KeezenOptions
 from ludoteca.games.keezen.state import (
     DealEvent,
@@ -51,6 +51,7 @@ class KeezenGame:
             self.board, options.owner_may_swap_from_start, options.seven_partner_remainder
         )
         self.ids = ActionIds(self.board)
+        self.log_renderer = LogRenderer(self.board)
         self.num_distinct_actions = self.ids.size
         self.deck = full_deck(options.num_players)
         self.teams = tuple(self.board.team(seat) for seat in range(self.num_players))
