@@ -23,6 +23,7 @@ from sqlalchemy import (
     case,
     create_engine,
     event,
+    insert,
     select,
     update,
 )
@@ -188,8 +189,18 @@ def append_action(
 ) -> None:
     """Store accepted action number `index` and the match's new summary columns."""
     now = summary["updated_at"]
-    session.add(ActionRow(match_id=match_id, index=index, seat=seat, text=text, created_at=now))
-    session.execute(update(MatchRow).where(MatchRow.id == match_id).values(**summary))
+    # Plain statements, not the unit of work: this runs once per action (the hot path).
+    session.execute(
+        insert(ActionRow).values(
+            match_id=match_id, index=index, seat=seat, text=text, created_at=now
+        )
+    )
+    session.execute(
+        update(MatchRow)
+        .where(MatchRow.id == match_id)
+        .values(**summary)
+        .execution_options(synchronize_session=False)
+    )
     session.commit()
 
 
