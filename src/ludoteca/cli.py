@@ -155,11 +155,12 @@ def _serve(args: argparse.Namespace) -> int:
     try:  # the server extra is optional: import it only for this command
         import uvicorn
 
-        from ludoteca.server.app import create_app
+        from ludoteca.server.app import create_app, tune_garbage_collector
     except ImportError as error:
         raise ImportError(
             f"the web server needs the server extra: pip install 'ludoteca[server]' ({error})"
         ) from error
+    tune_garbage_collector()
     app = create_app(args.database_url, bot_delay=args.bot_delay, bot_seconds=args.bot_seconds)
     family, kind, proto, _, address = socket.getaddrinfo(
         args.host, args.port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
