@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.games.keezen.actions import NO_LOC, KeezenAction, action_text
+from ludoteca.games.keezen.actions import NO_LOC, KeezenAction, action_text, forward_distance
 from ludoteca.games.keezen.board import EMPTY, Colour, Loc
 from ludoteca.games.keezen.cards import ACE, FORWARD_STEPS, FOUR, JACK, KING, RANK_NAMES, SEVEN
 from ludoteca.games.keezen.state import KeezenState
@@ -97,7 +97,7 @@ class _Explainer:
         if card == FOUR:
             return self.backward_reason(src, dst, capture)
         assert steps is not None
-        return self.forward_reason(card, src, dst, capture, colour, steps)
+        return self.forward_reason(src, dst, capture, colour, steps)
 
     def enter_reason(
         self, card: int, src: Loc, dst: Loc, capture: bool, colour: Colour
@@ -132,17 +132,10 @@ class _Explainer:
         return self.capture_reason(dst, capture, self.squares)
 
     def forward_reason(
-        self,
-        card: int,
-        src: Loc,
-        dst: Loc,
-        capture: bool,
-        colour: Colour,
-        steps: int,
-        squares: Squares | None = None,
+        self, src: Loc, dst: Loc, capture: bool, colour: Colour, steps: int
     ) -> str | None:
         board = self.board
-        squares = self.squares if squares is None else squares
+        squares = self.squares
         route = board.routes[colour]
         progress = board.progress(colour, src)
         last = board.last_progress
@@ -183,13 +176,10 @@ class _Explainer:
             return "only a 7 may be split over two pawns (K43)"
         if not board.is_track(action.src) and not board.is_home(action.src):
             return "a 7 moves pawns that are on the board; it cannot bring one in"
-        first = self.move_reason(
-            SEVEN, action.src, action.dst, action.capture, colour,
-            self._steps(action.src, action.dst, colour),
-        )
+        steps = self._steps(action.src, action.dst)
+        first = self.move_reason(SEVEN, action.src, action.dst, action.capture, colour, steps)
         if first is not None:
             return f"first part: {first}"
-        steps = self._steps(action.src, action.dst, colour)
         if not 1 <= steps <= 6:
             return "the two parts of a split 7 move 1 to 6 squares each (K43)"
         game = self.game
@@ -217,12 +207,9 @@ class _Explainer:
         )
         return None if second is None else f"second part: {second}"
 
-    def _steps(self, src: Loc, dst: Loc, colour: Colour) -> int:
-        board = self.board
+    def _steps(self, src: Loc, dst: Loc) -> int:
+        """Return the forward steps from `src` to `dst`, or 0 if no route joins them."""
         try:
-            if board.is_home(dst):
-                owner = board.home_owner(dst)
-                return board.progress(owner, dst) - board.progress(owner, src)
-            return (dst - src) % board.track_length
+            return forward_distance(self.board, src, dst)
         except ValueError:
             return 0

@@ -54,10 +54,7 @@ class MoveGenerator:
 
     def controlled_colour(self, pawns: tuple[tuple[Loc, ...], ...], seat: Seat) -> Colour | None:
         """Return the colour `seat` moves: its own, or its partner's once finished (K20, K21)."""
-        own = pawns[seat]
-        if own[0] >= self.home_base and own[-1] < self.start_base:
-            return self.partners[seat]
-        return seat
+        return self.partners[seat] if self.is_finished(pawns, seat) else seat
 
     def is_finished(self, pawns: tuple[tuple[Loc, ...], ...], colour: Colour) -> bool:
         """Return True when all four pawns of `colour` are in its home lane."""
