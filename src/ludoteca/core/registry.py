@@ -10,6 +10,7 @@ from ludoteca.core.game import Game
 # Registry name -> module exposing `make_game(players, **options)`. Imported lazily so that
 # loading one game never pays for the others.
 _GAME_MODULES: dict[str, str] = {
+    "elfenland": "ludoteca.games.elfenland",
     "keezen": "ludoteca.games.keezen",
 }
 

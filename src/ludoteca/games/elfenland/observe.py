@@ -1,0 +1,212 @@
+"""What a seat may know of an Elfenland state (E43), as JSON-safe data with a structured log."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from ludoteca.core.game import JSON
+from ludoteca.games.elfenland.actions import MOVE, OBSTACLE, PLACE, action_text, counter_text
+from ludoteca.games.elfenland.board import LETTERS, Kind
+from ludoteca.games.elfenland.cards import cards_text
+from ludoteca.games.elfenland.state import (
+    NONE,
+    ActionEvent,
+    ClearEvent,
+    ElfenlandState,
+    Event,
+    GameEndEvent,
+    KeepCardsEvent,
+    KeepCounterEvent,
+    PickEvent,
+    RefillEvent,
+    ReshuffleEvent,
+    RoundEvent,
+    Seat,
+    SecretDrawEvent,
+)
+
+if TYPE_CHECKING:
+    from ludoteca.games.elfenland.rules import ElfenlandGame
+
+PHASE_NAMES = {0: "over", 3: "open counters", 4: "place counters", 5: "visit towns",
+               6: "end of round"}
+
+
+def observation(
+    game: ElfenlandGame, state: ElfenlandState, seat: Seat | None
+) -> dict[str, JSON]:
+    """Return the public table and log plus, for a seat, its own hand, secrets and legal actions."""
+    elf_map = game.map
+    names = elf_map.town_names
+    n = game.num_players
+    acting = seat is not None and seat == state.current
+    return {
+        "game": game.name,
+        "num_players": n,
+        "seat": seat,
+        "round": state.round,
+        "rounds": game.settings.rounds,
+        "phase": state.phase,
+        "phase_name": PHASE_NAMES[state.phase],
+        "start_player": state.start,
+        "current_player": state.current,
+        "discarding": state.discarding,
+        "boots": [names[town] for town in state.boots],
+        "visited": [
+            [names[town] for town in range(elf_map.num_towns) if visited >> town & 1]
+            for visited in state.visited
+        ],
+        "hand": None if seat is None else cards_text(state.hands[seat]),
+        "hand_sizes": [sum(hand) for hand in state.hands],
+        "secret_counters": None if seat is None else _counters(state.secret_counters[seat]),
+        "secret_counts": [sum(held) for held in state.secret_counters],
+        "open_counters": [_counters(held) for held in state.open_counters],
+        "has_obstacle": list(state.has_obstacle),
+        "display": [None if kind == NONE else LETTERS[kind] for kind in state.display],
+        "roads": [
+            {
+                "edge": e,
+                "counter": LETTERS[state.road_counter[e]],
+                "placed_by": state.road_placer[e],
+                "obstacle_by": None if state.road_obstacle[e] == NONE else state.road_obstacle[e],
+            }
+            for e in elf_map.road_ids if state.road_counter[e] != NONE
+        ],
+        "discard_pile": cards_text(state.discards),
+        "draw_pile_size": len(state.draw_pile),
+        "supply_size": len(state.supply),
+        "log": game.log_renderer.entries(state.log, seat),
+        "legal_actions": [action_text(action) for action in state.legal] if acting else [],
+        "scores": list(game.scores(state)),
+        "ranks": list(state.ranks),
+        "winners": [other for other, rank in enumerate(state.ranks) if rank == 1],
+        "terminal": state.current is None,
+    }
+
+
+def _counters(held: tuple[int, ...]) -> str:
+    return "".join(LETTERS[kind] * number for kind, number in enumerate(held))
+
+
+class LogRenderer:
+    """Renders the structured log for a viewer, remembering each finished round as JSON text.
+
+    A finished round's events never change and the same tuple is shared by every later state,
+    so its entries are rendered once per viewer; each call decodes fresh objects from the
+    remembered text, so callers may change what they get without touching the cache.
+    """
+
+    MAX_REMEMBERED = 20_000
+
+    def __init__(self, game: ElfenlandGame) -> None:
+        self.town_names = game.map.town_names
+        self._finished: dict[tuple[tuple[Event, ...], Seat | None], str] = {}
+
+    def entries(
+        self, log: tuple[tuple[Event, ...], ...], viewer: Seat | None
+    ) -> list[dict[str, JSON]]:
+        """Return every log entry as `viewer` may see it, oldest first."""
+        result: list[dict[str, JSON]] = []
+        for events in log[:-1]:
+            key = (events, viewer)
+            text = self._finished.get(key)
+            if text is None:
+                if len(self._finished) >= self.MAX_REMEMBERED:
+                    self._finished.clear()  # a crude bound; rendering again is always correct
+                text = json.dumps([self.entry(event, viewer) for event in events])
+                self._finished[key] = text
+            result.extend(json.loads(text))
+        if log:
+            result.extend(self.entry(event, viewer) for event in log[-1])
+        return result
+
+    def entry(self, event: Event, viewer: Seat | None) -> dict[str, JSON]:
+        """Return one event as `viewer` may see it, with its record line as `text`."""
+        if isinstance(event, ActionEvent):
+            return self._action_entry(event)
+        if isinstance(event, PickEvent):
+            verb = "take" if event.slot else "draw"
+            return {
+                "kind": verb, "seat": event.seat, "slot": event.slot or None,
+                "counter": LETTERS[event.counter], "refill": _letter(event.refill),
+                "text": f"{event.seat}: " + (f"take {event.slot}" if event.slot else "draw"),
+            }
+        own = viewer is not None and viewer == getattr(event, "seat", NONE)
+        if isinstance(event, RefillEvent):
+            cards = cards_text(event.cards) if own else None
+            return {
+                "kind": "refill", "seat": event.seat, "number": event.number, "cards": cards,
+                "text": f"# {event.seat} draws {event.number} card(s)"
+                        + (f": {cards}" if cards else ""),
+            }
+        if isinstance(event, SecretDrawEvent):
+            counter = _letter(event.counter) if own else None
+            return {
+                "kind": "secret", "seat": event.seat, "counter": counter,
+                "text": f"# {event.seat} draws a secret counter" + (f": {counter}" if own else ""),
+            }
+        if isinstance(event, KeepCardsEvent):
+            return self._keep_cards_entry(event, own)
+        if isinstance(event, KeepCounterEvent):
+            return self._keep_counter_entry(event, own)
+        if isinstance(event, RoundEvent):
+            return {"kind": "round", "round": event.round, "start": event.start,
+                    "text": f"# round {event.round}, start player {event.start}"}
+        if isinstance(event, ReshuffleEvent):
+            return {"kind": "reshuffle", "number": event.number,
+                    "text": f"# the discard pile is shuffled into a new draw pile of {event.number}"}
+        if isinstance(event, ClearEvent):
+            return {"kind": "clear", "number": event.number,
+                    "text": f"# the board is cleared; {event.number} counters go to the supply"}
+        if isinstance(event, GameEndEvent):
+            winners = [seat for seat, rank in enumerate(event.ranks) if rank == 1]
+            return {
+                "kind": "end", "scores": list(event.scores), "hand_sizes": list(event.hand_sizes),
+                "ranks": list(event.ranks), "winners": winners,
+                "text": f"# game over: pieces {list(event.scores)}, ranks {list(event.ranks)}",
+            }
+        raise TypeError(f"not an Elfenland event: {event!r}")
+
+    def _action_entry(self, event: ActionEvent) -> dict[str, JSON]:
+        action = event.action
+        entry: dict[str, JSON] = {
+            "kind": action.verb, "seat": event.seat,
+            "text": f"{event.seat}: {action_text(action)}",
+        }
+        if action.verb in (PLACE, OBSTACLE, MOVE):
+            entry["edge"] = action.edge
+        if action.verb == PLACE:
+            entry["counter"] = LETTERS[action.counter]
+            entry["secret"] = action.secret
+        if action.verb == MOVE:
+            entry["cards"] = cards_text(action.cards)
+            entry["town"] = self.town_names[event.town]
+            entry["piece"] = event.piece
+        return entry
+
+    def _keep_cards_entry(self, event: KeepCardsEvent, own: bool) -> dict[str, JSON]:
+        discarded = cards_text(event.discarded)
+        kept = cards_text(event.kept) if own else None
+        text = (f"{event.seat}: keep-cards {kept}" if own
+                else f"# {event.seat} keeps 4 cards and discards {discarded}")
+        return {"kind": "keep-cards", "seat": event.seat, "kept": kept, "discarded": discarded,
+                "text": text}
+
+    def _keep_counter_entry(self, event: KeepCounterEvent, own: bool) -> dict[str, JSON]:
+        shown = own or not event.secret
+        kept = counter_text(event.counter, event.secret) if shown else None
+        discarded = "".join(
+            LETTERS[kind] * number for kind, number in enumerate(event.open_discarded)
+        )
+        text = (f"{event.seat}: keep-counter {kept}" if shown
+                else f"# {event.seat} keeps a secret counter")
+        return {
+            "kind": "keep-counter", "seat": event.seat, "counter": kept, "secret": event.secret,
+            "open_discarded": discarded, "secret_discarded": event.secret_discarded,
+            "text": text,
+        }
+
+
+def _letter(kind: Kind) -> str | None:
+    return LETTERS[kind] if kind >= 0 else None

@@ -1,0 +1,292 @@
+"""The Elfenland game: setup (E3–E7), the decisions of phases 3–6 and the game's end."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ludoteca.core.chance import check_seed, event_rng, fresh_seed, shuffled
+from ludoteca.core.errors import IllegalActionError, InvalidActionError
+from ludoteca.core.game import JSON, Seat
+from ludoteca.games.elfenland import codec
+from ludoteca.games.elfenland.actions import (
+    DRAW,
+    END,
+    KEEP_CARDS,
+    KEEP_COUNTER,
+    MOVE,
+    OBSTACLE,
+    PASS,
+    PLACE,
+    TAKE,
+    ActionIds,
+    ElfAction,
+    action_text,
+    parse_action,
+)
+from ludoteca.games.elfenland.board import COUNTER_KINDS, ElfMap, elfenland_map
+from ludoteca.games.elfenland.cards import expand, minus, plus
+from ludoteca.games.elfenland.explain import explain_illegal
+from ludoteca.games.elfenland.flow import Draft, Flow
+from ludoteca.games.elfenland.moves import MoveGenerator
+from ludoteca.games.elfenland.observe import LogRenderer, observation
+from ludoteca.games.elfenland.options import ElfenlandOptions
+from ludoteca.games.elfenland.resample import resampled
+from ludoteca.games.elfenland.state import (
+    NONE,
+    ActionEvent,
+    ElfenlandState,
+    KeepCardsEvent,
+    KeepCounterEvent,
+    PickEvent,
+)
+
+RULES_VERSION = "1"
+DISPLAY_SLOTS = 5
+
+
+class ElfenlandGame:
+    """Elfenland for 2 to 6 players under one set of options (`ludoteca.load("elfenland", …)`)."""
+
+    name = "elfenland"
+    rules_version = RULES_VERSION
+
+    def __init__(self, options: ElfenlandOptions) -> None:
+        self.settings = options
+        self.num_players = n = options.num_players
+        self.map: ElfMap = elfenland_map()
+        self.moves = MoveGenerator(self.map, options.caravan == "any")
+        self.flow = Flow(options)
+        self.ids = ActionIds(self.map)
+        self.log_renderer = LogRenderer(self)
+        self.num_distinct_actions = self.ids.size
+        # E8's bound on a round's decisions: 3n picks, n(6n + 1) placement turns, 10n movement
+        # decisions (8 steps, end and an after-move discard) and 2n round-end choices.
+        self.max_game_length = options.rounds * n * (6 * n + 16)
+
+    def __repr__(self) -> str:
+        return f"ElfenlandGame({self.settings!r})"
+
+    @property
+    def options(self) -> Mapping[str, JSON]:
+        """Return every option of this game, defaults included."""
+        return self.settings.as_dict()
+
+    # -- setup and the flow of play ---------------------------------------------------------------
+
+    def initial_state(self, seed: int) -> ElfenlandState:
+        """Return the state after setup and round 1's phases 1 and 2: the first pick is next."""
+        seed = check_seed(seed)
+        n = self.num_players
+        cards = shuffled(expand(self.map.card_counts), event_rng(seed, "setup cards"))
+        counters = shuffled(
+            expand(self.map.counter_counts), event_rng(seed, "setup counters")
+        )
+        no_edges = (NONE,) * (len(self.map.edge_ids) + 1)
+        state = ElfenlandState(
+            seed=seed, round=1, phase=1, start=self.settings.start_seat, current=None,
+            step=0, passes=0, discarding=False,
+            boots=(self.map.start_town,) * n, visited=(0,) * n, hands=((0,) * 7,) * n,
+            draw_pile=cards, discards=(0,) * 7, reshuffles=0,
+            supply=counters[DISPLAY_SLOTS:], display=counters[:DISPLAY_SLOTS],
+            open_counters=((0,) * 6,) * n, secret_counters=((0,) * 6,) * n,
+            road_counter=no_edges, road_placer=no_edges, road_obstacle=no_edges,
+            has_obstacle=(True,) * n, set_aside_open=(0,) * 6, set_aside_secret=(),
+            ranks=(), log=(),
+        )
+        draft = Draft(state)
+        self.flow.begin_round(draft)
+        return self._cache_legal(draft.freeze())
+
+    def apply(self, state: ElfenlandState, action: ElfAction) -> ElfenlandState:
+        """Return the state after `action`; IllegalActionError, state untouched, if illegal."""
+        if action not in state.legal:
+            raise IllegalActionError(explain_illegal(self, state, action))
+        draft = Draft(state)
+        seat = state.current
+        assert seat is not None  # a terminal state has no legal actions
+        verb = action.verb
+        if verb == MOVE:
+            self._move(draft, seat, action)
+        elif verb == PLACE:
+            self._place(draft, seat, action)
+            self.flow.after_placement_turn(draft, passed=False)
+        elif verb == PASS:
+            draft.note(ActionEvent(seat, action, draft.boots[seat], False))
+            self.flow.after_placement_turn(draft, passed=True)
+        elif verb == END:
+            draft.note(ActionEvent(seat, action, draft.boots[seat], False))
+            self.flow.after_movement_turn(draft)
+        elif verb in (TAKE, DRAW):
+            self._pick(draft, seat, action)
+            self.flow.after_pick(draft)
+        elif verb == OBSTACLE:
+            draft.road_obstacle = _replaced(draft.road_obstacle, action.edge, seat)
+            draft.has_obstacle = _replaced(draft.has_obstacle, seat, False)
+            draft.note(ActionEvent(seat, action, draft.boots[seat], False))
+            self.flow.after_placement_turn(draft, passed=False)
+        elif verb == KEEP_CARDS:
+            self._keep_cards(draft, seat, action)
+        else:
+            assert verb == KEEP_COUNTER
+            self._keep_counter(draft, seat, action)
+            self.flow.next_chooser(draft)
+        return self._cache_legal(draft.freeze())
+
+    def _move(self, draft: Draft, seat: Seat, action: ElfAction) -> None:
+        """E24, E29, E30: pay, discard face up, move the boot, collect the town's piece."""
+        town = self.map.edge(action.edge).other_end(draft.boots[seat])
+        draft.set_hand(seat, minus(draft.hands[seat], action.cards))
+        draft.discards = plus(draft.discards, action.cards)
+        draft.boots = _replaced(draft.boots, seat, town)
+        bit = 1 << town
+        piece = self.map.has_pieces[town] and not draft.visited[seat] & bit
+        if piece:
+            draft.visited = _replaced(draft.visited, seat, draft.visited[seat] | bit)
+        draft.note(ActionEvent(seat, action, town, piece))
+
+    def _place(self, draft: Draft, seat: Seat, action: ElfAction) -> None:
+        """E17: the counter leaves the seat's holding and lies face up on the road."""
+        held = draft.secret_counters[seat] if action.secret else draft.open_counters[seat]
+        draft.set_counters(seat, _replaced(held, action.counter, held[action.counter] - 1),
+                           action.secret)
+        draft.road_counter = _replaced(draft.road_counter, action.edge, action.counter)
+        draft.road_placer = _replaced(draft.road_placer, action.edge, seat)
+        draft.note(ActionEvent(seat, action, draft.boots[seat], False))
+
+    def _pick(self, draft: Draft, seat: Seat, action: ElfAction) -> None:
+        """E14, E15: take a displayed counter (the slot refills) or draw one; it is open."""
+        refill = NONE
+        if action.verb == TAKE:
+            slot = action.slot - 1
+            kind = draft.display[slot]
+            if draft.supply:
+                refill, draft.supply = draft.supply[0], draft.supply[1:]
+            draft.display = _replaced(draft.display, slot, refill)
+        else:
+            kind, draft.supply = draft.supply[0], draft.supply[1:]
+        held = draft.open_counters[seat]
+        draft.set_counters(seat, _replaced(held, kind, held[kind] + 1), secret=False)
+        draft.note(PickEvent(seat, action.slot, kind, refill))
+
+    def _keep_cards(self, draft: Draft, seat: Seat, action: ElfAction) -> None:
+        """E35 (or its after-move option): keep 4 cards, the rest go face up to the discards."""
+        discarded = minus(draft.hands[seat], action.cards)
+        draft.set_hand(seat, action.cards)
+        draft.discards = plus(draft.discards, discarded)
+        draft.note(KeepCardsEvent(seat, action.cards, discarded))
+        if draft.discarding:
+            self.flow.after_movement_turn(draft)
+        elif self.flow.held(draft, seat) < 2:
+            self.flow.next_chooser(draft)
+
+    def _keep_counter(self, draft: Draft, seat: Seat, action: ElfAction) -> None:
+        """E36: keep one counter with its visibility; set the others aside for E38."""
+        open_held = list(draft.open_counters[seat])
+        secret_held = list(draft.secret_counters[seat])
+        (secret_held if action.secret else open_held)[action.counter] -= 1
+        draft.set_aside_open = plus(draft.set_aside_open, tuple(open_held))
+        draft.set_aside_secret = (*draft.set_aside_secret, *expand(tuple(secret_held)))
+        kept = [0] * len(COUNTER_KINDS)
+        kept[action.counter] = 1
+        none = (0,) * len(COUNTER_KINDS)
+        draft.set_counters(seat, none if action.secret else tuple(kept), secret=False)
+        draft.set_counters(seat, tuple(kept) if action.secret else none, secret=True)
+        draft.note(KeepCounterEvent(
+            seat, action.counter, action.secret, tuple(open_held), sum(secret_held)
+        ))
+
+    # -- queries ------------------------------------------------------------------------------------
+
+    def current_player(self, state: ElfenlandState) -> Seat | None:
+        """Return the seat to act, or None when the game is over."""
+        return state.current
+
+    def legal_actions(self, state: ElfenlandState) -> tuple[ElfAction, ...]:
+        """Return the legal actions of the seat to act, in a stable order."""
+        return state.legal
+
+    def is_terminal(self, state: ElfenlandState) -> bool:
+        """Return True once the game has ended (E33, E34)."""
+        return state.current is None
+
+    def returns(self, state: ElfenlandState) -> tuple[float, ...]:
+        """Return 1.0 for each seat ranked first (a shared first place: all of them), else 0.0."""
+        return tuple(1.0 if rank == 1 else 0.0 for rank in state.ranks) or (0.0,) * self.num_players
+
+    def scores(self, state: ElfenlandState) -> tuple[int, ...]:
+        """Return per seat the number of town pieces collected (E40)."""
+        return tuple(visited.bit_count() for visited in state.visited)
+
+    def observation(self, state: ElfenlandState, seat: Seat | None) -> dict[str, JSON]:
+        """Return what `seat` may know (E43); seat None is a spectator."""
+        return observation(self, state, seat)
+
+    # -- notation and ids -----------------------------------------------------------------------------
+
+    def action_to_text(self, state: ElfenlandState, action: ElfAction) -> str:
+        """Return the canonical text of `action` (§7.2)."""
+        return action_text(action)
+
+    def action_from_text(self, state: ElfenlandState, text: str) -> ElfAction:
+        """Return the action written as `text`; InvalidActionError if it is not notation."""
+        return parse_action(self.map, text, state.current)
+
+    def action_to_id(self, action: ElfAction) -> int:
+        """Return the dense id of `action`."""
+        return self.ids.to_id(action)
+
+    def action_from_id(self, state: ElfenlandState, action_id: int) -> ElfAction:
+        """Return the legal action with this id; InvalidActionError if there is none."""
+        if isinstance(action_id, bool) or not isinstance(action_id, int):
+            raise InvalidActionError(f"an action id is an integer, got {action_id!r}")
+        if not 0 <= action_id < self.num_distinct_actions:
+            raise InvalidActionError(
+                f"action id {action_id} is outside 0..{self.num_distinct_actions - 1}"
+            )
+        for action in state.legal:
+            if self.ids.to_id(action) == action_id:
+                return action
+        raise InvalidActionError(f"action id {action_id} is not a legal action here")
+
+    # -- serialization and hidden information -------------------------------------------------------
+
+    def to_json(self, state: ElfenlandState) -> dict[str, JSON]:
+        """Return a lossless JSON-safe encoding of `state`."""
+        return codec.encode_state(state)
+
+    def from_json(self, obj: Mapping[str, JSON]) -> ElfenlandState:
+        """Return the state `to_json` encoded; StateFormatError if it cannot be read."""
+        return self._cache_legal(codec.decode_state(self, obj))
+
+    def with_legal(self, state: ElfenlandState) -> ElfenlandState:
+        """Return a copy of `state` with its cache of legal actions filled in."""
+        return self._cache_legal(replace(state))
+
+    def _cache_legal(self, state: ElfenlandState) -> ElfenlandState:
+        """Fill in the legal-action cache of a state this engine has just built, and return it.
+
+        The cache is not part of the state's value (compare=False); setting it on a state
+        nobody else holds yet spares a second copy of every field on the hot path.
+        """
+        object.__setattr__(state, "legal", self.moves.legal_actions(state))
+        return state
+
+    def resample(
+        self, state: ElfenlandState, seat: Seat | None, rng: random.Random
+    ) -> ElfenlandState:
+        """Return a state `seat` cannot tell apart: unseen cards and counters redrawn (E43)."""
+        return self._cache_legal(resampled(self, state, seat, rng, fresh_seed(rng)))
+
+
+def _replaced(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    """Return `values` with entry `index` set to `value`."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def make_game(players: int | None = None, **options: Any) -> ElfenlandGame:
+    """Return an Elfenland game for `players` seats (default 4) with validated options."""
+    return ElfenlandGame(ElfenlandOptions.build(players, options))
+
