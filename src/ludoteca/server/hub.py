@@ -273,9 +273,7 @@ class MatchHub:
 
     # -- playing --------------------------------------------------------------------------------
 
-    async def act(
-        self, session: Session, live: LiveMatch, seat: Seat, state_id: int, text: str
-    ) -> str:
+    async def act(self, live: LiveMatch, seat: Seat, state_id: int, text: str) -> str:
         """Apply `seat`'s action `text` at `state_id`; return that seat's new view as JSON."""
         async with live.lock:
             state = live.state
@@ -307,8 +305,8 @@ class MatchHub:
 
             async def commit_then_show() -> str:
                 await in_thread(
-                    storage.append_action, session, live.match_id, index, seat, canonical,
-                    columns,
+                    storage.append_action, self.db.engine, live.match_id, index, seat,
+                    canonical, columns,
                 )
                 live.push(after, canonical, columns)
                 await self._broadcast(live, first=seat)
@@ -423,8 +421,7 @@ class MatchHub:
             try:
                 action = await in_thread(bot.choose, live.game, state, seat, rng, budget)
                 text = live.game.action_to_text(state, action)
-                with self.db.session() as session:
-                    await self.act(session, live, seat, state_id, text)
+                await self.act(live, seat, state_id, text)
             except asyncio.CancelledError:
                 raise
             except ApiError as error:

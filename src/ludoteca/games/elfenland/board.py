@@ -73,6 +73,9 @@ class ElfMap:
                 None if downstream is None else index_of[downstream],
             ))
         self._edges = edges
+        self.lake_names: dict[EdgeId, str] = {
+            raw["id"]: raw["lake"] for raw in data["edges"] if "lake" in raw
+        }
         self.edge_ids: tuple[EdgeId, ...] = tuple(range(1, len(edges)))
         self.road_ids: tuple[EdgeId, ...] = tuple(e for e in self.edge_ids if self.edge(e).is_road)
         self.incident: tuple[tuple[EdgeId, ...], ...] = tuple(
@@ -98,6 +101,7 @@ class ElfMap:
             components["transportation_counters"][keys[kind]] for kind in COUNTER_KINDS
         )
         self.layout: dict[str, list[float]] = data["layout"]["towns"]
+        self.aspect_ratio: float = data["layout"]["aspect_ratio_hint"]
         # The roads each counter kind may be placed on (E17), in id order.
         self.roads_for: tuple[tuple[EdgeId, ...], ...] = tuple(
             tuple(e for e in self.road_ids if self.chart[kind][self.edge(e).terrain] is not None)

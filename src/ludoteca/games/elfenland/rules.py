@@ -26,7 +26,13 @@ from ludoteca.games.elfenland.actions import (
     action_text,
     parse_action,
 )
-from ludoteca.games.elfenland.board import COUNTER_KINDS, ElfMap, elfenland_map
+from ludoteca.games.elfenland.board import (
+    COUNTER_KINDS,
+    LETTERS,
+    TERRAINS,
+    ElfMap,
+    elfenland_map,
+)
 from ludoteca.games.elfenland.cards import expand, minus, plus
 from ludoteca.games.elfenland.explain import explain_illegal
 from ludoteca.games.elfenland.flow import Draft, Flow
@@ -197,6 +203,31 @@ class ElfenlandGame:
         draft.note(KeepCounterEvent(
             seat, action.counter, action.secret, tuple(open_held), sum(secret_held)
         ))
+
+    def board_data(self) -> dict[str, JSON]:
+        """Return the static map for drawing the board: towns with positions, edges, the chart."""
+        elf_map = self.map
+        return {
+            "towns": [
+                {"name": name, "pieces": elf_map.has_pieces[town], "at": elf_map.layout[name]}
+                for town, name in enumerate(elf_map.town_names)
+            ],
+            "edges": [
+                {
+                    "id": e, "a": elf_map.town_names[edge.a], "b": elf_map.town_names[edge.b],
+                    "kind": TERRAINS[edge.terrain],
+                    "downstream": (None if edge.downstream is None
+                                   else elf_map.town_names[edge.downstream]),
+                    "lake": elf_map.lake_names.get(e),
+                }
+                for e in elf_map.edge_ids for edge in (elf_map.edge(e),)
+            ],
+            "chart": {
+                LETTERS[kind]: dict(zip(TERRAINS, costs, strict=False))
+                for kind, costs in enumerate(elf_map.chart)
+            },
+            "aspect_ratio": elf_map.aspect_ratio,
+        }
 
     # -- queries ------------------------------------------------------------------------------------
 

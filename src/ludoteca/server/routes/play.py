@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Response
 
-from ludoteca.server.deps import DbSession, Hub, Match, Viewer
+from ludoteca.server.deps import Hub, Match, Viewer
 from ludoteca.server.errors import ApiError
 from ludoteca.server.routes.matches import ERRORS
 from ludoteca.server.schemas import ActionRequest, View
@@ -28,12 +28,10 @@ async def get_view(match: Match, seat: Viewer) -> Response:
 
 
 @router.post("/{match_id}/actions", response_model=View)
-async def post_action(
-    body: ActionRequest, match: Match, hub: Hub, session: DbSession
-) -> Response:
+async def post_action(body: ActionRequest, match: Match, hub: Hub) -> Response:
     """Play one action for the token's seat; return that seat's view afterwards."""
     seat = match.seat_of_token(body.token)
-    return json_response(await hub.act(session, match, seat, body.state_id, body.action))
+    return json_response(await hub.act(match, seat, body.state_id, body.action))
 
 
 @router.get("/{match_id}/history/{step}")
