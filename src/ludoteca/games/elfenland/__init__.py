@@ -1,4 +1,4 @@
-"""Elfenland: the travel and route game for 2 to 6 players over 4 rounds (docs/rules/elfenland.md)."""
+"""Elfenland: the travel and route game for 2 to 6 players (docs/rules/elfenland.md)."""
 
 from ludoteca.games.elfenland.actions import ElfAction
 from ludoteca.games.elfenland.board import ElfMap, elfenland_map

@@ -6,7 +6,7 @@ import re
 from typing import NamedTuple
 
 from ludoteca.core.errors import InvalidActionError
-from ludoteca.games.elfenland.board import LETTERS, ElfMap, EdgeId, Kind
+from ludoteca.games.elfenland.board import LETTERS, EdgeId, ElfMap, Kind
 from ludoteca.games.elfenland.cards import (
     MAX_PAYMENT,
     NO_CARDS,
@@ -206,6 +206,20 @@ class ActionIds:
         self.move_base = self.keep_cards_base + len(self.kept)
         self.size = self.move_base + edges * len(self.payments)
         self._fixed = {DRAW: 5, PASS: 6, END: 7}
+        self.actions = self._every_action(elf_map)
+        assert len(self.actions) == self.size
+
+    def _every_action(self, elf_map: ElfMap) -> tuple[ElfAction, ...]:
+        """Return the action of every id, in id order."""
+        actions = [take(slot) for slot in range(1, 6)]
+        actions += [DRAW_ACTION, PASS_ACTION, END_ACTION]
+        actions += [place(kind, e, bool(secret)) for kind in range(6) for secret in (0, 1)
+                    for e in elf_map.road_ids]
+        actions += [obstacle(e) for e in elf_map.road_ids]
+        actions += [keep_counter(kind, bool(secret)) for kind in range(6) for secret in (0, 1)]
+        actions += [keep_cards(cards) for cards in self.kept]
+        actions += [move(e, cards) for e in elf_map.edge_ids for cards in self.payments]
+        return tuple(actions)
 
     def to_id(self, action: ElfAction) -> int:
         """Return the id of `action`."""

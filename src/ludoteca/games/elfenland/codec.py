@@ -27,16 +27,18 @@ EVENT_KINDS = {cls: kind for kind, cls in EVENT_TYPES.items()}
 
 def encode_state(state: ElfenlandState) -> dict[str, JSON]:
     """Return `state` as JSON-safe data: every field but the legal-action cache."""
-    data = {name: _plain(getattr(state, name)) for name in STATE_FIELDS}
+    data = {name: _plain(getattr(state, name)) for name in STATE_FIELDS if name != "log"}
     data["log"] = [[encode_event(event) for event in events] for events in state.log]
     return data
 
 
 def encode_event(event: Event) -> list[JSON]:
     """Return one log event as a JSON list led by its kind; actions as their notation."""
-    values = [action_text(value) if name == "action" else _plain(value)
-              for name, value in zip(event._fields, event, strict=True)]
-    return [EVENT_KINDS[type(event)], *values]
+    # Event fields are ints, bools and flat tuples of ints, so one level of conversion is enough.
+    if isinstance(event, ActionEvent):
+        return ["action", event.seat, action_text(event.action), event.town, event.piece]
+    return [EVENT_KINDS[type(event)],
+            *[list(value) if type(value) is tuple else value for value in event]]
 
 
 def _plain(value: Any) -> JSON:

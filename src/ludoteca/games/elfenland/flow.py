@@ -8,7 +8,7 @@ end of a phase, the round's end and the next round. `Draft.freeze` makes the new
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import Any
+from operator import attrgetter
 
 from ludoteca.core.chance import event_rng, shuffled
 from ludoteca.games.elfenland.actions import KEPT_CARDS
@@ -38,6 +38,7 @@ OPEN_PICKS_PER_ROUND = 3
 TOWNS_TO_COLLECT = 20
 
 _FIELDS = tuple(f.name for f in fields(ElfenlandState) if f.name != "legal")
+_VALUES = attrgetter(*_FIELDS)
 
 
 class Draft:
@@ -71,8 +72,7 @@ class Draft:
     log: tuple[tuple[Event, ...], ...]
 
     def __init__(self, state: ElfenlandState) -> None:
-        for name in _FIELDS:
-            setattr(self, name, getattr(state, name))
+        self.__dict__.update(zip(_FIELDS, _VALUES(state), strict=True))
         self.events: list[Event] = []
 
     def note(self, event: Event) -> None:
@@ -84,8 +84,7 @@ class Draft:
         if self.events:
             self.log = (*self.log[:-1], (*self.log[-1], *self.events))
             self.events = []
-        values: dict[str, Any] = {name: getattr(self, name) for name in _FIELDS}
-        return ElfenlandState(**values)
+        return ElfenlandState(*_VALUES(self))
 
     def set_hand(self, seat: int, hand: tuple[int, ...]) -> None:
         """Replace one seat's hand."""
@@ -113,7 +112,7 @@ class Flow:
         """Return the seat at position `step` of the round's turn order (E2)."""
         return (draft.start + step) % self.n
 
-    # -- a round's start: phases 1 to 3 ---------------------------------------------------------
+    # -- a round's start: phases 1 to 3 ------------------------------------------------------------
 
     def begin_round(self, draft: Draft) -> None:
         """Open a new round log, deal cards (phase 1) and secret counters (phase 2)."""
@@ -162,7 +161,7 @@ class Flow:
         assert sum(held) + sum(draft.open_counters[seat]) <= COUNTER_HOLD_MAX, "E13"
         draft.note(SecretDrawEvent(seat, kind))
 
-    # -- turn passing within phases 3 to 6 --------------------------------------------------------
+    # -- turn passing within phases 3 to 6 ---------------------------------------------------------
 
     def after_pick(self, draft: Draft) -> None:
         """E14: three laps of picks, then phase 4 from the start player."""
@@ -184,7 +183,8 @@ class Flow:
     def after_movement_turn(self, draft: Draft) -> None:
         """E23, E35 option: after `end` (and an after-move discard), the next seat moves."""
         assert draft.current is not None
-        if self.after_move and not draft.discarding and sum(draft.hands[draft.current]) > KEPT_CARDS:
+        hand = draft.hands[draft.current]
+        if self.after_move and not draft.discarding and sum(hand) > KEPT_CARDS:
             draft.discarding = True
             return
         draft.discarding = False
@@ -194,7 +194,7 @@ class Flow:
             return
         self.end_round(draft)
 
-    # -- phase 6 ------------------------------------------------------------------------------------
+    # -- phase 6 -----------------------------------------------------------------------------------
 
     def end_round(self, draft: Draft) -> None:
         """E33, E34, then the first seat with a choice to make (E37), or straight to E38."""

@@ -15,7 +15,7 @@ from ludoteca.games.elfenland.actions import (
     place,
     take,
 )
-from ludoteca.games.elfenland.board import CARD_KINDS, COUNTER_KINDS, RAFT, ElfMap, EdgeId, Town
+from ludoteca.games.elfenland.board import CARD_KINDS, COUNTER_KINDS, RAFT, EdgeId, ElfMap, Town
 from ludoteca.games.elfenland.cards import Cards, single, sub_multisets
 from ludoteca.games.elfenland.state import (
     MOVEMENT,

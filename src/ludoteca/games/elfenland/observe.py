@@ -155,7 +155,7 @@ class LogRenderer:
                     "text": f"# round {event.round}, start player {event.start}"}
         if isinstance(event, ReshuffleEvent):
             return {"kind": "reshuffle", "number": event.number,
-                    "text": f"# the discard pile is shuffled into a new draw pile of {event.number}"}
+                    "text": f"# the discard pile is shuffled into a draw pile of {event.number}"}
         if isinstance(event, ClearEvent):
             return {"kind": "clear", "number": event.number,
                     "text": f"# the board is cleared; {event.number} counters go to the supply"}

@@ -80,7 +80,7 @@ class ElfenlandGame:
         """Return every option of this game, defaults included."""
         return self.settings.as_dict()
 
-    # -- setup and the flow of play ---------------------------------------------------------------
+    # -- setup and the flow of play ----------------------------------------------------------------
 
     def initial_state(self, seed: int) -> ElfenlandState:
         """Return the state after setup and round 1's phases 1 and 2: the first pick is next."""
@@ -229,7 +229,7 @@ class ElfenlandGame:
             "aspect_ratio": elf_map.aspect_ratio,
         }
 
-    # -- queries ------------------------------------------------------------------------------------
+    # -- queries -----------------------------------------------------------------------------------
 
     def current_player(self, state: ElfenlandState) -> Seat | None:
         """Return the seat to act, or None when the game is over."""
@@ -255,7 +255,7 @@ class ElfenlandGame:
         """Return what `seat` may know (E43); seat None is a spectator."""
         return observation(self, state, seat)
 
-    # -- notation and ids -----------------------------------------------------------------------------
+    # -- notation and ids --------------------------------------------------------------------------
 
     def action_to_text(self, state: ElfenlandState, action: ElfAction) -> str:
         """Return the canonical text of `action` (§7.2)."""
@@ -277,12 +277,12 @@ class ElfenlandGame:
             raise InvalidActionError(
                 f"action id {action_id} is outside 0..{self.num_distinct_actions - 1}"
             )
-        for action in state.legal:
-            if self.ids.to_id(action) == action_id:
-                return action
+        action = self.ids.actions[action_id]
+        if action in state.legal:
+            return action
         raise InvalidActionError(f"action id {action_id} is not a legal action here")
 
-    # -- serialization and hidden information -------------------------------------------------------
+    # -- serialization and hidden information ------------------------------------------------------
 
     def to_json(self, state: ElfenlandState) -> dict[str, JSON]:
         """Return a lossless JSON-safe encoding of `state`."""

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, TypeAlias
 
 from ludoteca.games.elfenland.actions import ElfAction
-from ludoteca.games.elfenland.board import EdgeId, Kind, Town
+from ludoteca.games.elfenland.board import Kind, Town
 from ludoteca.games.elfenland.cards import Cards
 
 Seat: TypeAlias = int
