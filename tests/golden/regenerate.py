@@ -14,10 +14,10 @@ from tests.golden.playthrough import CASES, golden_path, playthrough_text
 
 
 def main() -> None:
-    """Write one golden file per player count and say where."""
-    for players, seed in CASES.items():
-        path = golden_path(players)
-        path.write_text(playthrough_text(players, seed))
+    """Write one golden file per game and player count and say where."""
+    for (game_name, players), seed in CASES.items():
+        path = golden_path(game_name, players)
+        path.write_text(playthrough_text(game_name, players, seed))
         print(f"wrote {path}")
 
 
