@@ -24,8 +24,11 @@ from pathlib import Path
 import ludoteca
 
 # Player counts to measure per game; games not listed are measured at their default.
-PLAYER_COUNTS: dict[str, tuple[int | None, ...]] = {"keezen": (2, 4, 6)}
-PROFILE_GAME = ("keezen", 4)
+PLAYER_COUNTS: dict[str, tuple[int | None, ...]] = {
+    "elfenland": (2, 3, 4, 5, 6),
+    "keezen": (2, 4, 6),
+}
+PROFILE_PLAYERS = 4
 PROFILE_TOP = 15
 
 
@@ -82,10 +85,10 @@ def header() -> str:
     ])
 
 
-def profile(seconds: float) -> str:
-    """Return the top functions by own time of a cProfiled Keezen 4-player playout."""
+def profile(game_name: str, seconds: float) -> str:
+    """Return the top functions by own time of a cProfiled 4-player playout of `game_name`."""
     profiler = cProfile.Profile()
-    profiler.runcall(playout, *PROFILE_GAME, seconds)
+    profiler.runcall(playout, game_name, PROFILE_PLAYERS, seconds)
     out = io.StringIO()
     pstats.Stats(profiler, stream=out).strip_dirs().sort_stats("tottime").print_stats(PROFILE_TOP)
     return out.getvalue().strip()
@@ -118,18 +121,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds per measurement")
     parser.add_argument("--processes", type=int, default=2, help="parallel processes (default 2)")
-    parser.add_argument("--profile", action="store_true", help="profile a Keezen 4-player playout")
+    parser.add_argument("--profile", action="store_true", help="profile 4-player playouts")
+    parser.add_argument("--game", choices=ludoteca.available_games(),
+                        help="measure only this game (default: every game)")
     args = parser.parse_args()
+    games = [args.game] if args.game else list(ludoteca.available_games())
     print(header())
     print(f"seconds   {args.seconds:g} per measurement\n")
     print(f"{'game':<24} {'processes':>9} {'actions/s':>12} {'games/s':>9} {'actions/game':>12}")
-    for name in ludoteca.available_games():
+    for name in games:
         for players in PLAYER_COUNTS.get(name, (None,)):
             for processes in sorted({1, args.processes}):
                 print(measure(name, players, args.seconds, processes), flush=True)
     if args.profile:
-        print(f"\nprofile: {PROFILE_GAME[0]}, {PROFILE_GAME[1]} players, {args.seconds:g} s\n")
-        print(profile(args.seconds))
+        for name in games:
+            print(f"\nprofile: {name}, {PROFILE_PLAYERS} players, {args.seconds:g} s\n")
+            print(profile(name, args.seconds))
 
 
 if __name__ == "__main__":

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ludoteca.core.options import build_options, expect_int
+
 CARAVANS = ("identical", "any")
 HAND_LIMIT_TIMINGS = ("round_end", "after_move")
 ROUND_COUNTS = (3, 4)
@@ -21,7 +23,7 @@ class ElfenlandOptions:
     start_seat: int = 0
 
     def __post_init__(self) -> None:
-        _expect_int("num_players", self.num_players)
+        expect_int("num_players", self.num_players)
         if not 2 <= self.num_players <= 6:
             raise ValueError(f"Elfenland is played by 2 to 6 players, not {self.num_players}")
         if self.caravan not in CARAVANS:
@@ -31,10 +33,10 @@ class ElfenlandOptions:
                 "hand_limit_timing must be 'round_end' or 'after_move', "
                 f"not {self.hand_limit_timing!r}"
             )
-        _expect_int("rounds", self.rounds)
+        expect_int("rounds", self.rounds)
         if self.rounds not in ROUND_COUNTS:
             raise ValueError(f"rounds must be 3 or 4, not {self.rounds}")
-        _expect_int("start_seat", self.start_seat)
+        expect_int("start_seat", self.start_seat)
         if not 0 <= self.start_seat < self.num_players:
             raise ValueError(
                 f"start_seat must be a seat 0..{self.num_players - 1}, not {self.start_seat}"
@@ -47,23 +49,4 @@ class ElfenlandOptions:
     @classmethod
     def build(cls, players: int | None, options: dict[str, Any]) -> ElfenlandOptions:
         """Return validated options from `load`'s arguments; ValueError naming what is wrong."""
-        known = set(cls.__dataclass_fields__)
-        unknown = sorted(set(options) - known)
-        if unknown:
-            raise ValueError(
-                f"unknown Elfenland option(s) {', '.join(unknown)}; "
-                f"known: {', '.join(sorted(known))}"
-            )
-        values = dict(options)
-        if players is not None:
-            if "num_players" in values and values["num_players"] != players:
-                raise ValueError(
-                    f"players={players} contradicts num_players={values['num_players']}"
-                )
-            values["num_players"] = players
-        return cls(**values)
-
-
-def _expect_int(name: str, value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be an integer, not {value!r}")
+        return build_options(cls, "Elfenland", players, options)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from ludoteca.core.options import build_options, expect_int
 from ludoteca.games.keezen.board import TRACK_LENGTHS_TWO_PLAYERS
 
 PLAYER_COUNTS = (2, 4, 6)
@@ -24,10 +25,10 @@ class KeezenOptions:
     max_deals: int = 1000
 
     def __post_init__(self) -> None:
-        _expect_int("num_players", self.num_players)
+        expect_int("num_players", self.num_players)
         if self.num_players not in PLAYER_COUNTS:
             raise ValueError(f"Keezen is played by 2, 4 or 6 players, not {self.num_players}")
-        _expect_int("two_player_track", self.two_player_track)
+        expect_int("two_player_track", self.two_player_track)
         if self.two_player_track not in TRACK_LENGTHS_TWO_PLAYERS:
             raise ValueError(f"two_player_track must be 32 or 64, not {self.two_player_track}")
         for name in ("owner_may_swap_from_start", "seven_partner_remainder"):
@@ -38,13 +39,13 @@ class KeezenOptions:
                 f"dealer_rotation must be 'per_deal' or 'per_cycle', not {self.dealer_rotation!r}"
             )
         if self.first_dealer is not None:
-            _expect_int("first_dealer", self.first_dealer)
+            expect_int("first_dealer", self.first_dealer)
             if not 0 <= self.first_dealer < self.num_players:
                 raise ValueError(
                     f"first_dealer must be a seat 0..{self.num_players - 1} or None, "
                     f"not {self.first_dealer}"
                 )
-        _expect_int("max_deals", self.max_deals)
+        expect_int("max_deals", self.max_deals)
         if self.max_deals < 1:
             raise ValueError(f"max_deals must be at least 1, not {self.max_deals}")
 
@@ -60,22 +61,4 @@ class KeezenOptions:
     @classmethod
     def build(cls, players: int | None, options: dict[str, Any]) -> KeezenOptions:
         """Return validated options from `load`'s arguments; ValueError naming what is wrong."""
-        known = set(cls.__dataclass_fields__)
-        unknown = sorted(set(options) - known)
-        if unknown:
-            raise ValueError(
-                f"unknown Keezen option(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
-            )
-        values = dict(options)
-        if players is not None:
-            if "num_players" in values and values["num_players"] != players:
-                raise ValueError(
-                    f"players={players} contradicts num_players={values['num_players']}"
-                )
-            values["num_players"] = players
-        return cls(**values)
-
-
-def _expect_int(name: str, value: object) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be an integer, not {value!r}")
+        return build_options(cls, "Keezen", players, options)
