@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import cache, lru_cache
+from functools import cache
+from itertools import combinations
 from typing import TypeAlias
 
 from ludoteca.games.elfenland.board import LETTERS, Kind
@@ -82,18 +83,8 @@ def _multisets(size: int, kinds: int) -> Iterator[Cards]:
             yield (number, *rest)
 
 
-@lru_cache(maxsize=8192)
 def sub_multisets(hand: Cards, size: int) -> tuple[Cards, ...]:
     """Return every distinct multiset of `size` cards that `hand` can give, canonical order."""
-    return tuple(_sub_multisets(hand, size, 0))
-
-
-def _sub_multisets(hand: Cards, size: int, kind: int) -> Iterator[Cards]:
-    rest = len(hand) - kind - 1
-    if rest == 0:
-        if hand[kind] >= size:
-            yield (size,)
-        return
-    for number in range(min(size, hand[kind]), -1, -1):
-        for tail in _sub_multisets(hand, size - number, kind + 1):
-            yield (number, *tail)
+    # Canonical order is descending on the count vectors (all P first, ..., all R last).
+    chosen = {count(cards) for cards in combinations(expand(hand), size)}
+    return tuple(sorted(chosen, reverse=True))
