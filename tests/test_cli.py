@@ -27,10 +27,12 @@ def simulate_records(
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
-def test_games_lists_keezen(capsys: pytest.CaptureFixture[str]) -> None:
+def test_games_lists_every_game_with_its_bots(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "games")
     assert code == 0
-    assert out.startswith("keezen")
+    names = [line.split()[0] for line in out.splitlines() if line.strip()]
+    assert names == ["elfenland", "keezen"]
+    assert out.count("heuristic") == 2
     assert "random" in out
 
 

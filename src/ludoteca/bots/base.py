@@ -38,6 +38,7 @@ class Bot(Protocol):
 # Bot name -> "module:factory"; per-game heuristics are looked up as "<game>:heuristic".
 _BOTS: dict[str, str] = {
     "random": "ludoteca.bots.random_bot:RandomBot",
+    "elfenland:heuristic": "ludoteca.games.elfenland.bots:ElfenlandHeuristicBot",
     "keezen:heuristic": "ludoteca.games.keezen.bots:KeezenHeuristicBot",
 }
 

@@ -6,9 +6,9 @@ and its own secret counters. `seat_view` copies exactly that out of the state, a
 decision is made from the copy, so another seat's hand or secrets, the draw pile and the
 supply never reach the heuristics.
 
-The core is a tour planner: a depth-first search, memoised on (town, hand, counters in hand,
-counters it has imagined on roads, pieces gained), over the steps the seat can pay for. It
-maximises, in points,
+The core is a tour planner: a depth-first search over the steps the seat can pay for,
+memoised on (town, hand, counters still to lay, towns visited), with a cap on the positions
+it expands (`Weights.node_limit`, or a `Budget`'s iterations). It maximises, in points,
 
     PIECE per new town piece
     + where the tour ends: POSITION × Σ DECAY^distance over the towns still unvisited
@@ -26,6 +26,9 @@ its tour tells what the counters are for:
 - phase 5 (move): the first step of the best tour, re-planned after every step, or `end`;
 - phase 6 (keep): the counter, then the 4 cards, that fit the roads and rivers next to the
   boot leading to unvisited towns ("needs"), the kept counter's own cards counting extra.
+
+Ties go to the first action in the engine's stable order: the bot never draws from `rng`, so
+its choices depend on nothing but what the seat knows.
 """
 
 from __future__ import annotations
@@ -95,10 +98,12 @@ class Weights:
     """How far from the boot the keeper looks for roads and rivers to unvisited towns."""
     kept_counter_bonus: float = 1.0
     """Extra need, per card, for the kind of the counter the bot keeps (its own road next round)."""
+    pick_need: float = 0.01
+    """Weight of the needs when picking: a tie-break between counters the tour values alike."""
     repeat_decay: float = 0.6
     """A second card of a kind is worth this share of the first, a third this share again."""
     node_limit: int = 20_000
-    """Search nodes per tour; beyond it, positions count as where the tour stops."""
+    """Search positions expanded per decision; beyond it, a position is where the tour stops."""
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -110,6 +115,7 @@ class SeatView:
 
     seat: Seat
     rivals: tuple[Seat, ...]
+    phase: int
     final_round: bool
     card_cap: int | None
     """How many cards still count after moving (None: all of them, E41)."""
@@ -156,6 +162,7 @@ def seat_view(game: ElfenlandGame, state: ElfenlandState, seat: Seat) -> SeatVie
     return SeatView(
         seat=seat,
         rivals=tuple(other for other in range(n) if other != seat),
+        phase=state.phase,
         final_round=final_round,
         card_cap=KEPT_CARDS if after_move or not final_round else None,
         boots=state.boots,
@@ -266,12 +273,10 @@ class TourPlanner:
             node_limit or self.weights.node_limit,
         )
 
-    def plan(
-        self, view: SeatView, hand: Cards, held: Held, node_limit: int | None = None
-    ) -> Tour:
-        """Return the best tour from the seat's boot with `hand`, laying `held` on empty roads."""
+    def plan(self, view: SeatView, held: Held, node_limit: int | None = None) -> Tour:
+        """Return the best tour from the seat's boot with its hand, laying `held` on roads."""
         search = self.search(view, node_limit)
-        return search.tour(view.boot, hand, held, view.visited[view.seat])
+        return search.tour(view.boot, view.hand, held, view.visited[view.seat])
 
 
 # The search packs a count vector into one int, 4 bits per kind (no count exceeds 8), so that
@@ -331,6 +336,7 @@ class _Search:
 
     def tour(self, town: Town, hand: Cards, held: Held, visited: int) -> Tour:
         """Return the best tour from `town` for a seat that has collected `visited`."""
+        assert sum(hand) < PACK_MODULUS, "a hand never exceeds 8 cards (E9)"
         key: SearchKey = (town, _pack(hand), _pack(held), visited)
         value = self.best(key)
         steps: list[Step] = []
@@ -470,7 +476,7 @@ class ElfenlandHeuristicBot:
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.weights = weights
-        self._planners: dict[tuple[int, bool], TourPlanner] = {}
+        self._planners: dict[tuple[ElfMap, bool], TourPlanner] = {}
 
     def choose(
         self,
@@ -481,6 +487,15 @@ class ElfenlandHeuristicBot:
         budget: object | None = None,
     ) -> ElfAction:
         """Return the action of `seat` that best serves its planned tour."""
+        action = self.decide(game, state, seat, budget)
+        legal = game.legal_actions(state)
+        # The planner mirrors the rules (E24-E29); should it ever disagree, stay legal anyway.
+        return action if action in legal else legal[-1]
+
+    def decide(
+        self, game: Game[Any, Any], state: Any, seat: Seat, budget: object | None = None
+    ) -> ElfAction:
+        """Return the action the bot prefers, before `choose` checks that it is legal."""
         if not isinstance(game, ElfenlandGame) or not isinstance(state, ElfenlandState):
             raise TypeError("the Elfenland heuristic bot plays Elfenland only")
         if state.current != seat:
@@ -488,13 +503,10 @@ class ElfenlandHeuristicBot:
         view = seat_view(game, state, seat)
         if len(view.legal) == 1:
             return view.legal[0]
-        decider = _Decider(view, self._planner(game), self.weights, _node_limit(budget))
-        action = decider.decide(state.phase)
-        # The planner mirrors the rules; should it ever disagree, stay legal regardless.
-        return action if action in view.legal else view.legal[-1]
+        return _Decider(view, self._planner(game), self.weights, _node_limit(budget)).decide()
 
     def _planner(self, game: ElfenlandGame) -> TourPlanner:
-        key = (id(game.map), game.settings.caravan == "any")
+        key = (game.map, game.settings.caravan == "any")
         planner = self._planners.get(key)
         if planner is None:
             planner = self._planners[key] = TourPlanner(game.map, key[1], self.weights)
@@ -519,8 +531,9 @@ class _Decider:
         self.node_limit = node_limit
         self.map = planner.map
 
-    def decide(self, phase: int) -> ElfAction:
-        """Return the action for this phase."""
+    def decide(self) -> ElfAction:
+        """Return the action for the seat's phase."""
+        phase = self.view.phase
         verb = self.view.legal[0].verb
         if verb == KEEP_CARDS:
             return self.keep_cards()
@@ -535,7 +548,7 @@ class _Decider:
 
     def tour(self, held: Held) -> Tour:
         """Return the best tour with the seat's hand, laying `held` on empty roads."""
-        return self.planner.plan(self.view, self.view.hand, held, self.node_limit)
+        return self.planner.plan(self.view, held, self.node_limit)
 
     # -- phase 5 -----------------------------------------------------------------------------
 
@@ -558,7 +571,7 @@ class _Decider:
         search = self.planner.search(view, node_limit=self.node_limit)
         mine = view.visited[view.seat]
         worth = [search.tour(view.boot, view.hand, _more(held, kind), mine).value
-                 + 0.01 * needs[kind] for kind in COUNTER_KINDS]
+                 + self.weights.pick_need * needs[kind] for kind in COUNTER_KINDS]
         best_action, best_value = view.legal[0], float("-inf")
         for action in view.legal:
             if action.verb == TAKE:
@@ -615,8 +628,8 @@ class _Decider:
         """Return per card kind how well it serves the roads and rivers to nearby new towns.
 
         Each edge from a town within `need_radius` of the boot to a town the seat still lacks
-        counts with weight decay**distance: a river or lake asks for Rafts, a road for each
-        counter kind that may lie there, the more the fewer cards it costs.
+        counts with weight decay**distance: a river or lake asks for Rafts (and needs no
+        counter), a road asks for the counter kinds that may lie there, the cheaper the more.
         """
         view = self.view
         weights = self.weights
@@ -634,10 +647,12 @@ class _Decider:
                 if not edge.is_road:
                     needs[RAFT] += weight
                     continue
-                for kind in COUNTER_KINDS:
-                    cost = self.map.chart[kind][edge.terrain]
-                    if cost is not None:
-                        needs[kind] += weight / cost
+                # One counter will serve the road: share its weight among the kinds that may
+                # lie there, in proportion to how few cards each asks.
+                fits = self.planner.fits[edge.terrain]
+                share = weight / sum(1 / cost for _, cost in fits)
+                for kind, cost in fits:
+                    needs[kind] += share / cost
         return needs
 
     def kept_counter(self, needs: list[float]) -> tuple[Kind, bool] | None:
