@@ -65,12 +65,13 @@ def serve_app(database: Path, bot_delay: float = 0.0, port: int | None = None) -
 
 
 def create_match(page: Page, players: int, seats: list[str], hotseat: bool = False,
-                 name: str | None = None) -> str:
+                 name: str | None = None, game: str = "keezen") -> str:
     """Fill in the lobby's new-game form and start; return the new match id.
 
     `seats` holds per seat "human" or "bot:<name>", as the seat selects offer them.
     """
     page.goto("/")
+    page.get_by_test_id("game").select_option(game)
     page.get_by_test_id("players").select_option(str(players))
     for seat, kind in enumerate(seats):
         page.locator(f"[data-testid=seat-type][data-seat='{seat}']").select_option(kind)

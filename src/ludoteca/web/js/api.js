@@ -36,6 +36,7 @@ const match = (id) => `/matches/${encodeURIComponent(id)}`;
 
 export const api = {
   games: () => request("GET", "/games"),
+  board: (game) => request("GET", `/games/${encodeURIComponent(game)}/board`),
   matches: (status, limit) => request("GET", `/matches${query({ status, limit })}`),
   match: (id) => request("GET", match(id)),
   createMatch: (body) => request("POST", "/matches", body),

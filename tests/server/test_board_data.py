@@ -1,0 +1,38 @@
+"""GET /api/games/{name}/board: the static map of games that have one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import ludoteca
+from tests.server.support import TestClient, assert_error, serve
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with serve(tmp_path) as client:
+        yield client
+
+
+def test_elfenland_board_is_the_engines_map(client: TestClient) -> None:
+    response = client.get("/api/games/elfenland/board")
+    assert response.status_code == 200, response.text
+    board = response.json()
+    assert board == ludoteca.load("elfenland").board_data()  # type: ignore[attr-defined]
+    assert len(board["towns"]) == 21
+    assert len(board["edges"]) == 48
+    assert [edge["id"] for edge in board["edges"]] == list(range(1, 49))
+    kinds = {edge["kind"] for edge in board["edges"]}
+    assert kinds == {"plain", "forest", "desert", "mountain", "river", "lake"}
+    for town in board["towns"]:
+        x, y = town["at"]
+        assert 0 <= x <= 1 and 0 <= y <= 1
+    assert board["aspect_ratio"] > 1
+
+
+def test_games_without_a_board_and_unknown_games_are_404(client: TestClient) -> None:
+    assert_error(client.get("/api/games/keezen/board"), 404, "not_found")
+    assert_error(client.get("/api/games/chess/board"), 404, "not_found")
