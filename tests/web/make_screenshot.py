@@ -1,6 +1,8 @@
-"""Take docs/screenshot-keezen.png: a 4-player Keezen match in progress, seen by its human player.
+"""Take docs/screenshot-<game>.png: a match in progress, seen by its human player.
 
-Run from the project root: `.venv/bin/python -m tests.web.make_screenshot [--phone]`.
+Keezen: 4 players, a card picked and its pawns highlighted. Elfenland: 3 players in the middle
+of round 1's placements. Run from the project root:
+`.venv/bin/python -m tests.web.make_screenshot [--game elfenland] [--phone]`.
 """
 
 from __future__ import annotations
@@ -11,24 +13,34 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import Page, expect, sync_playwright
 
 from tests.web.support import YOUR_TURN, create_match, launch_browser, play_random_move, serve_app
+from tests.web.test_elfenland_browser import create_elfenland_match, play_elfenland_turn
 
 ROOT = Path(__file__).resolve().parents[2]
 MOVES_BEFORE_SHOT = 14
+ELFENLAND_ACTIONS_BEFORE_SHOT = 5
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshot-keezen.png")
+    parser.add_argument("--game", choices=("keezen", "elfenland"), default="keezen")
+    parser.add_argument("--out", type=Path, help="default: docs/screenshot-<game>.png")
     parser.add_argument("--phone", action="store_true", help="390x844 instead of 1280x860")
     args = parser.parse_args()
+    out = args.out or ROOT / "docs" / f"screenshot-{args.game}.png"
     width, height = (390, 844) if args.phone else (1280, 860)
     with tempfile.TemporaryDirectory() as tmp, serve_app(Path(tmp) / "shot.sqlite3") as url, \
             sync_playwright() as playwright:
         browser = launch_browser(playwright)
         page = browser.new_page(viewport={"width": width, "height": height}, base_url=url)
+        if args.game == "elfenland":
+            _elfenland_scene(page)
+            page.screenshot(path=str(out), full_page=False)
+            browser.close()
+            print(f"wrote {out}")
+            return 0
         create_match(page, 4, ["human", "bot:heuristic", "bot:heuristic", "bot:heuristic"],
                      name="Ann")
         rng = random.Random(2024)
@@ -40,10 +52,20 @@ def main() -> int:
         # Show a choice in progress: a card picked and its pawns highlighted.
         page.locator("[data-testid=hand-card][data-playable=true]").first.click()
         expect(page.locator("[data-choice]").first).to_be_visible()
-        page.screenshot(path=str(args.out), full_page=False)
+        page.screenshot(path=str(out), full_page=False)
         browser.close()
-    print(f"wrote {args.out}")
+    print(f"wrote {out}")
     return 0
+
+
+def _elfenland_scene(page: Page) -> None:
+    """Play round 1 of a 3-player Elfenland match against two bots into its placements."""
+    create_elfenland_match(page, ["human", "bot:heuristic", "bot:heuristic"], seed=11)
+    rng = random.Random(7)
+    for _ in range(ELFENLAND_ACTIONS_BEFORE_SHOT):
+        page.locator(YOUR_TURN).wait_for()
+        play_elfenland_turn(page, rng)
+    page.locator(YOUR_TURN).wait_for()
 
 
 if __name__ == "__main__":
