@@ -79,11 +79,15 @@ class Draft:
         """Add `event` to the current round's log."""
         self.events.append(event)
 
-    def freeze(self) -> ElfenlandState:
-        """Return the state this draft describes (without its legal-action cache)."""
+    def flush(self) -> None:
+        """Append the events noted so far to the current round's log."""
         if self.events:
             self.log = (*self.log[:-1], (*self.log[-1], *self.events))
             self.events = []
+
+    def freeze(self) -> ElfenlandState:
+        """Return the state this draft describes (without its legal-action cache)."""
+        self.flush()
         return ElfenlandState(*_VALUES(self))
 
     def set_hand(self, seat: int, hand: tuple[int, ...]) -> None:
@@ -116,6 +120,7 @@ class Flow:
 
     def begin_round(self, draft: Draft) -> None:
         """Open a new round log, deal cards (phase 1) and secret counters (phase 2)."""
+        draft.flush()  # the events that ended the last round belong to it
         draft.log = (*draft.log, ())
         draft.note(RoundEvent(draft.round, draft.start))
         for step in range(self.n):
