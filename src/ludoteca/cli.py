@@ -171,7 +171,12 @@ def _serve(args: argparse.Namespace) -> int:
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     print(f"Ludoteca is serving on http://{shown}:{port}/ (Ctrl-C to stop)", flush=True)
-    config = uvicorn.Config(app, log_level=args.log_level, timeout_graceful_shutdown=5)
+    # No permessage-deflate: compressing each view for each socket cost about a tenth of the
+    # server's CPU per action (and as much again in every client) to save a few kilobytes per
+    # message; see docs/benchmarks.md.
+    config = uvicorn.Config(
+        app, log_level=args.log_level, timeout_graceful_shutdown=5, ws_per_message_deflate=False
+    )
     uvicorn.Server(config).run(sockets=[sock])
     return 0
 

@@ -16,16 +16,20 @@ from ludoteca.server.live import LiveMatch
 # more than these few lines (a session does no I/O until it is used).
 
 
-async def get_hub(request: Request) -> MatchHub:
-    """Return the app's match hub."""
+def hub_of(request: Request) -> MatchHub:
+    """Return the match hub of the app serving `request`."""
     hub: MatchHub = request.app.state.hub
     return hub
 
 
+async def get_hub(request: Request) -> MatchHub:
+    """Return the app's match hub."""
+    return hub_of(request)
+
+
 async def get_session(request: Request) -> AsyncIterator[Session]:
     """Yield a database session for one request."""
-    hub: MatchHub = request.app.state.hub
-    with hub.db.session() as session:
+    with hub_of(request).db.session() as session:
         yield session
 
 
@@ -33,9 +37,11 @@ Hub = Annotated[MatchHub, Depends(get_hub)]
 DbSession = Annotated[Session, Depends(get_session)]
 
 
-async def get_match(match_id: str, hub: Hub) -> LiveMatch:
+async def get_match(match_id: str, request: Request) -> LiveMatch:
     """Return the match named in the path; 404 no_such_match if there is none."""
-    return await hub.get(match_id)
+    # The hub is read here rather than declared as a sub-dependency: each dependency FastAPI
+    # solves costs more than the lookup, and this one runs on every request about a match.
+    return await hub_of(request).get(match_id)
 
 
 Match = Annotated[LiveMatch, Depends(get_match)]
