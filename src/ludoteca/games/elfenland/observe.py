@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from ludoteca.core.game import JSON
+from ludoteca.core.logs import SegmentedLogRenderer
 from ludoteca.games.elfenland.actions import MOVE, OBSTACLE, PLACE, action_text, counter_text
 from ludoteca.games.elfenland.board import LETTERS, Kind
 from ludoteca.games.elfenland.cards import cards_text
@@ -89,37 +89,17 @@ def _counters(held: tuple[int, ...]) -> str:
     return "".join(LETTERS[kind] * number for kind, number in enumerate(held))
 
 
-class LogRenderer:
-    """Renders the structured log for a viewer, remembering each finished round as JSON text.
-
-    A finished round's events never change and the same tuple is shared by every later state,
-    so its entries are rendered once per viewer; each call decodes fresh objects from the
-    remembered text, so callers may change what they get without touching the cache.
-    """
-
-    MAX_REMEMBERED = 20_000
+class LogRenderer(SegmentedLogRenderer[Event]):
+    """Renders the structured log, one round per segment, each entry with its record line."""
 
     def __init__(self, game: ElfenlandGame) -> None:
+        super().__init__(self._round_entries)
         self.town_names = game.map.town_names
-        self._finished: dict[tuple[tuple[Event, ...], Seat | None], str] = {}
 
-    def entries(
-        self, log: tuple[tuple[Event, ...], ...], viewer: Seat | None
+    def _round_entries(
+        self, events: tuple[Event, ...], viewer: Seat | None
     ) -> list[dict[str, JSON]]:
-        """Return every log entry as `viewer` may see it, oldest first."""
-        result: list[dict[str, JSON]] = []
-        for events in log[:-1]:
-            key = (events, viewer)
-            text = self._finished.get(key)
-            if text is None:
-                if len(self._finished) >= self.MAX_REMEMBERED:
-                    self._finished.clear()  # a crude bound; rendering again is always correct
-                text = json.dumps([self.entry(event, viewer) for event in events])
-                self._finished[key] = text
-            result.extend(json.loads(text))
-        if log:
-            result.extend(self.entry(event, viewer) for event in log[-1])
-        return result
+        return [self.entry(event, viewer) for event in events]
 
     def entry(self, event: Event, viewer: Seat | None) -> dict[str, JSON]:
         """Return one event as `viewer` may see it, with its record line as `text`."""

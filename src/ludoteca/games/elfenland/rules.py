@@ -10,6 +10,7 @@ from typing import Any
 from ludoteca.core.chance import check_seed, event_rng, fresh_seed, shuffled
 from ludoteca.core.errors import IllegalActionError, InvalidActionError
 from ludoteca.core.game import JSON, Seat
+from ludoteca.core.logs import check_action_id
 from ludoteca.games.elfenland import codec
 from ludoteca.games.elfenland.actions import (
     DRAW,
@@ -271,13 +272,7 @@ class ElfenlandGame:
 
     def action_from_id(self, state: ElfenlandState, action_id: int) -> ElfAction:
         """Return the legal action with this id; InvalidActionError if there is none."""
-        if isinstance(action_id, bool) or not isinstance(action_id, int):
-            raise InvalidActionError(f"an action id is an integer, got {action_id!r}")
-        if not 0 <= action_id < self.num_distinct_actions:
-            raise InvalidActionError(
-                f"action id {action_id} is outside 0..{self.num_distinct_actions - 1}"
-            )
-        action = self.ids.actions[action_id]
+        action = self.ids.actions[check_action_id(action_id, self.num_distinct_actions)]
         if action in state.legal:
             return action
         raise InvalidActionError(f"action id {action_id} is not a legal action here")

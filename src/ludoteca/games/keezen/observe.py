@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 from ludoteca.core.game import JSON
+from ludoteca.core.logs import SegmentedLogRenderer
 from ludoteca.games.keezen.actions import NO_LOC, action_text
 from ludoteca.games.keezen.board import Board, Seat
 from ludoteca.games.keezen.cards import JACK, RANK_TEXT, Rank
@@ -52,39 +52,16 @@ def observation(game: KeezenGame, state: KeezenState, seat: Seat | None) -> dict
     }
 
 
-class LogRenderer:
-    """Renders the structured log for a viewer, remembering each finished deal as JSON text.
-
-    A finished deal's events never change and the same tuple is shared by every later state,
-    so its entries are rendered once per viewer; each call decodes fresh objects from the
-    remembered text, so callers may change what they get without touching the cache.
-    """
-
-    MAX_REMEMBERED = 20_000
+class LogRenderer(SegmentedLogRenderer[Event]):
+    """Renders the structured log, one deal per segment."""
 
     def __init__(self, board: Board) -> None:
+        super().__init__(self._deal_entries)
         self.board = board
-        self._finished: dict[tuple[tuple[Event, ...], Seat | None], str] = {}
 
-    def entries(
-        self, log: tuple[tuple[Event, ...], ...], viewer: Seat | None
+    def _deal_entries(
+        self, deal: tuple[Event, ...], viewer: Seat | None
     ) -> list[dict[str, JSON]]:
-        """Return every log entry as `viewer` may see it, oldest first."""
-        result: list[dict[str, JSON]] = []
-        for deal in log[:-1]:
-            key = (deal, viewer)
-            text = self._finished.get(key)
-            if text is None:
-                if len(self._finished) >= self.MAX_REMEMBERED:
-                    self._finished.clear()  # a crude bound; rendering again is always correct
-                text = json.dumps(self._render(deal, viewer))
-                self._finished[key] = text
-            result.extend(json.loads(text))
-        if log:
-            result.extend(self._render(log[-1], viewer))
-        return result
-
-    def _render(self, deal: tuple[Event, ...], viewer: Seat | None) -> list[dict[str, JSON]]:
         return [entry for event in deal for entry in event_entries(self.board, event, viewer)]
 
 

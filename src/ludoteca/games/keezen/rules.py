@@ -9,6 +9,7 @@ from typing import Any
 from ludoteca.core.chance import check_seed, event_rng, fresh_seed, shuffled
 from ludoteca.core.errors import IllegalActionError, InvalidActionError
 from ludoteca.core.game import JSON
+from ludoteca.core.logs import check_action_id
 from ludoteca.games.keezen import codec
 from ludoteca.games.keezen.actions import (
     ActionIds,
@@ -252,12 +253,7 @@ class KeezenGame:
 
     def action_from_id(self, state: KeezenState, action_id: int) -> KeezenAction:
         """Return the legal action with this id; InvalidActionError if there is none."""
-        if isinstance(action_id, bool) or not isinstance(action_id, int):
-            raise InvalidActionError(f"an action id is an integer, got {action_id!r}")
-        if not 0 <= action_id < self.num_distinct_actions:
-            raise InvalidActionError(
-                f"action id {action_id} is outside 0..{self.num_distinct_actions - 1}"
-            )
+        check_action_id(action_id, self.num_distinct_actions)
         for action in state.legal:
             if self.ids.to_id(action) == action_id:
                 return action

@@ -1,0 +1,56 @@
+"""Shared helpers for engines: the per-viewer log cache and the check of an action id."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Hashable, Sequence
+from typing import Generic, TypeVar
+
+from ludoteca.core.errors import InvalidActionError
+from ludoteca.core.game import JSON, Seat
+
+EventT = TypeVar("EventT", bound=Hashable)
+
+
+class SegmentedLogRenderer(Generic[EventT]):
+    """Renders a log kept as segments (deals, rounds) for a viewer, remembering finished ones.
+
+    A finished segment's events never change and the same tuple is shared by every later state,
+    so its entries are rendered once per viewer and kept as JSON text; each call decodes fresh
+    objects from the text, so callers may change what they get without touching the cache.
+    """
+
+    MAX_REMEMBERED = 20_000
+
+    def __init__(
+        self, render: Callable[[tuple[EventT, ...], Seat | None], list[dict[str, JSON]]]
+    ) -> None:
+        self._render = render
+        self._finished: dict[tuple[tuple[EventT, ...], Seat | None], str] = {}
+
+    def entries(
+        self, log: Sequence[tuple[EventT, ...]], viewer: Seat | None
+    ) -> list[dict[str, JSON]]:
+        """Return every log entry as `viewer` may see it, oldest first."""
+        result: list[dict[str, JSON]] = []
+        for segment in log[:-1]:
+            key = (segment, viewer)
+            text = self._finished.get(key)
+            if text is None:
+                if len(self._finished) >= self.MAX_REMEMBERED:
+                    self._finished.clear()  # a crude bound; rendering again is always correct
+                text = json.dumps(self._render(segment, viewer))
+                self._finished[key] = text
+            result.extend(json.loads(text))
+        if log:
+            result.extend(self._render(log[-1], viewer))
+        return result
+
+
+def check_action_id(action_id: object, size: int) -> int:
+    """Return `action_id` if it is an int in 0 .. size - 1, else raise InvalidActionError."""
+    if isinstance(action_id, bool) or not isinstance(action_id, int):
+        raise InvalidActionError(f"an action id is an integer, got {action_id!r}")
+    if not 0 <= action_id < size:
+        raise InvalidActionError(f"action id {action_id} is outside 0..{size - 1}")
+    return action_id
