@@ -1,4 +1,5 @@
-"""No client ever receives what its seat may not know: a whole 4-player game over the API."""
+"""No client ever receives what its seat may not know: whole games over the API (a 4-player
+Keezen game and a 3-player Elfenland game)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,13 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import ludoteca
 from tests.server.support import TestClient, act, create, serve, view
 
-SEED = 2025  # with random.Random(7) choosing: a whole game of 191 actions
-SECRET_KEYS = ("pack", "seed", "deck", "token", "tokens")
+SEEDS = {"keezen": 2025, "elfenland": 31}  # with random.Random(7) choosing: whole games
+SECRET_KEYS = ("pack", "seed", "deck", "token", "tokens", "draw_pile", "supply")
 
 
 def keys_under(value: Any) -> set[str]:
@@ -44,7 +47,15 @@ def check_message(
     assert not keys_under(message) & set(SECRET_KEYS)
     outside_log = {key: value for key, value in observation.items() if key != "log"}
     assert "hands" not in keys_under(outside_log) | keys_under(message["match"])
+    if observation["game"] == "elfenland" and seat is None:
+        assert observation["secret_counters"] is None
     for entry in observation["log"]:
+        if entry.get("seat") != seat:  # Elfenland: cards drawn, secret kinds, cards kept
+            assert entry["kind"] != "refill" or entry["cards"] is None
+            assert entry["kind"] != "secret" or entry["counter"] is None
+            assert entry["kind"] != "keep-cards" or entry["kept"] is None
+            if entry["kind"] == "keep-counter" and entry["secret"]:
+                assert entry["counter"] is None
         if entry["kind"] == "deal":
             for other, hand in enumerate(entry["hands"]):
                 if other != seat:
@@ -53,15 +64,20 @@ def check_message(
     return message
 
 
-def test_every_socket_message_of_a_whole_game_shows_only_the_own_seat(tmp_path: Path) -> None:
-    game = ludoteca.load("keezen", players=4)
-    state = game.initial_state(SEED)
+@pytest.mark.parametrize(("game_name", "players"), [("keezen", 4), ("elfenland", 3)])
+def test_every_socket_message_of_a_whole_game_shows_only_the_own_seat(
+    tmp_path: Path, game_name: str, players: int
+) -> None:
+    game = ludoteca.load(game_name, players=players)
+    seed = SEEDS[game_name]
+    state = game.initial_state(seed)
     rng = random.Random(7)
     with serve(tmp_path) as client:
-        created = create(client, seed=SEED, claim=[0], name="Ann")
+        created = create(client, game=game_name, players=players,
+                         seats=[{"type": "human"}] * players, seed=seed, claim=[0], name="Ann")
         match_id = created["match_id"]
         tokens = dict(created["tokens"])
-        for seat in (1, 2, 3):
+        for seat in range(1, players):
             joined = client.post(f"/api/matches/{match_id}/join", json={"seat": seat})
             tokens[str(seat)] = joined.json()["token"]
         watched: list[tuple[int | None, str]] = [
