@@ -8,9 +8,12 @@ log with every hidden card and counter, and the public table whenever a phase be
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import ludoteca
+from ludoteca.core.game import Game
 from ludoteca.games.elfenland import ElfenlandGame
 from ludoteca.games.elfenland.render import board_text, event_line
 from ludoteca.games.keezen import KeezenGame
@@ -35,50 +38,47 @@ def golden_path(game_name: str, players: int) -> Path:
 
 def playthrough_text(game_name: str, players: int, seed: int) -> str:
     """Return the text of a seeded random game (actions drawn by a seeded generator)."""
-    if game_name == "keezen":
-        return _keezen_text(players, seed)
-    return _elfenland_text(players, seed)
-
-
-def _keezen_text(players: int, seed: int) -> str:
-    game = ludoteca.load("keezen", players=players)
-    assert isinstance(game, KeezenGame)
-    rng = random.Random(f"golden:{players}:{seed}")
-    state = game.initial_state(seed)
-    lines = [f"keezen {players} players, seed {seed}, rules version {game.rules_version}"]
-    logged = 0
-    while True:
-        events = state.events()
-        lines.extend(keezen_event_line(game.board, e, None, omniscient=True)
-                     for e in events[logged:])
-        logged = len(events)
-        lines.append(f"  {position_text(game.board, state.pawns)}")
-        if state.current is None:
-            break
-        legal = game.legal_actions(state)
-        state = game.apply(state, legal[rng.randrange(len(legal))])
-    lines.append(f"returns {list(game.returns(state))} scores {list(game.scores(state))}")
-    return "\n".join(lines) + "\n"
-
-
-def _elfenland_text(players: int, seed: int) -> str:
-    game = ludoteca.load("elfenland", players=players)
+    game = ludoteca.load(game_name, players=players)
+    if isinstance(game, KeezenGame):
+        board = game.board
+        return _played_text(
+            game, seed, random.Random(f"golden:{players}:{seed}"),
+            lambda event: keezen_event_line(board, event, None, omniscient=True),
+            lambda before, state: [f"  {position_text(board, state.pawns)}"],
+        )
     assert isinstance(game, ElfenlandGame)
-    rng = random.Random(f"golden:elfenland:{players}:{seed}")
+    elfenland = game
+    return _played_text(
+        game, seed, random.Random(f"golden:elfenland:{players}:{seed}"),
+        lambda event: event_line(elfenland, event, omniscient=True),
+        lambda before, state: [] if before is not None and (before.round, before.phase)
+        == (state.round, state.phase) else [
+            f"  {line}" for line in board_text(elfenland, state).splitlines()
+        ],
+    )
+
+
+def _played_text(
+    game: Game[Any, Any],
+    seed: int,
+    rng: random.Random,
+    event_text: Callable[[Any], str],
+    snapshot: Callable[[Any, Any], list[str]],
+) -> str:
+    """Return the header, then each action's log lines followed by `snapshot(before, after)`."""
     state = game.initial_state(seed)
-    lines = [f"elfenland {players} players, seed {seed}, rules version {game.rules_version}"]
+    lines = [f"{game.name} {game.num_players} players, seed {seed}, "
+             f"rules version {game.rules_version}"]
+    before = None
     logged = 0
-    phase = None
     while True:
         events = state.events()
-        lines.extend(event_line(game, event, omniscient=True) for event in events[logged:])
+        lines.extend(event_text(event) for event in events[logged:])
         logged = len(events)
-        if (state.round, state.phase) != phase:
-            phase = (state.round, state.phase)
-            lines.extend(f"  {line}" for line in board_text(game, state).splitlines())
-        if state.current is None:
+        lines.extend(snapshot(before, state))
+        if game.is_terminal(state):
             break
         legal = game.legal_actions(state)
-        state = game.apply(state, legal[rng.randrange(len(legal))])
+        before, state = state, game.apply(state, legal[rng.randrange(len(legal))])
     lines.append(f"returns {list(game.returns(state))} scores {list(game.scores(state))}")
     return "\n".join(lines) + "\n"

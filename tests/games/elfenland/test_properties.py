@@ -21,20 +21,10 @@ from ludoteca.games.elfenland.actions import (
     PLACE,
     TAKE,
 )
+from tests.games.support import reached_state
 
 GAMES = {players: ludoteca.load("elfenland", players) for players in (2, 3, 6)}
 PROPERTY_SETTINGS = settings(max_examples=60, deadline=None)
-
-
-def reached_state(game: ElfenlandGame, seed: int, steps: int) -> ElfenlandState:
-    """Return the state after up to `steps` seeded random actions from `seed`."""
-    rng = random.Random(seed)
-    state = game.initial_state(seed)
-    for _ in range(steps):
-        if state.current is None:
-            break
-        state = game.apply(state, rng.choice(game.legal_actions(state)))
-    return state
 
 
 positions = st.builds(

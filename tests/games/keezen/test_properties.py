@@ -16,20 +16,10 @@ from ludoteca.games.keezen.cards import RANK_TEXT, full_deck
 from ludoteca.games.keezen.notation import squares_of
 from ludoteca.games.keezen.state import DealEvent, DiscardEvent, PlayEvent
 from tests.games.keezen.helpers import keezen
+from tests.games.support import reached_state
 
 GAMES = {players: keezen(players) for players in (2, 4, 6)}
 PROPERTY_SETTINGS = settings(max_examples=60, deadline=None)
-
-
-def reached_state(game: KeezenGame, seed: int, steps: int) -> KeezenState:
-    """Return the state after up to `steps` seeded random actions from `seed`."""
-    rng = random.Random(seed)
-    state = game.initial_state(seed)
-    for _ in range(steps):
-        if state.current is None:
-            break
-        state = game.apply(state, rng.choice(game.legal_actions(state)))
-    return state
 
 
 positions = st.builds(

@@ -38,7 +38,10 @@ def expand(cards: Cards) -> list[Kind]:
 
 
 def cards_text(cards: Cards) -> str:
-    """Return a multiset in the canonical letter order P E C U T D R (§7.2), e.g. 'UUDR'."""
+    """Return a multiset in the canonical letter order P E C U T D R (§7.2), e.g. 'UUDR'.
+
+    Counters use the same letters, so a six-count vector of counters reads the same way.
+    """
     return "".join(LETTERS[kind] * number for kind, number in enumerate(cards))
 
 

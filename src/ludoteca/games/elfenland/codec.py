@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
-from ludoteca.core.errors import InvalidActionError, StateFormatError
+from ludoteca.core.errors import StateFormatError
 from ludoteca.core.game import JSON
 from ludoteca.games.elfenland.actions import action_text, parse_action
 from ludoteca.games.elfenland.state import (
@@ -53,7 +53,7 @@ def decode_state(game: ElfenlandGame, obj: Mapping[str, JSON]) -> ElfenlandState
         state = _decode(game, obj)
     except StateFormatError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, InvalidActionError) as error:
+    except (KeyError, TypeError, ValueError, IndexError) as error:  # ValueError: bad notation too
         raise StateFormatError(f"not an Elfenland state: {error}") from error
     _check(game, state)
     return state
@@ -95,7 +95,7 @@ def _decode_event(game: ElfenlandGame, data: Any) -> Event:
 def _tuples(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_tuples(item) for item in value)
-    if value is None or isinstance(value, (int, tuple)) or hasattr(value, "_fields"):
+    if value is None or isinstance(value, (int, tuple)):
         return value
     raise StateFormatError(f"unexpected value {value!r} in an Elfenland state")
 

@@ -59,9 +59,9 @@ def observation(
         ],
         "hand": None if seat is None else cards_text(state.hands[seat]),
         "hand_sizes": [sum(hand) for hand in state.hands],
-        "secret_counters": None if seat is None else _counters(state.secret_counters[seat]),
+        "secret_counters": None if seat is None else cards_text(state.secret_counters[seat]),
         "secret_counts": [sum(held) for held in state.secret_counters],
-        "open_counters": [_counters(held) for held in state.open_counters],
+        "open_counters": [cards_text(held) for held in state.open_counters],
         "has_obstacle": list(state.has_obstacle),
         "display": [None if kind == NONE else LETTERS[kind] for kind in state.display],
         "roads": [
@@ -83,10 +83,6 @@ def observation(
         "winners": [other for other, rank in enumerate(state.ranks) if rank == 1],
         "terminal": state.current is None,
     }
-
-
-def _counters(held: tuple[int, ...]) -> str:
-    return "".join(LETTERS[kind] * number for kind, number in enumerate(held))
 
 
 class LogRenderer(SegmentedLogRenderer[Event]):
@@ -176,9 +172,7 @@ class LogRenderer(SegmentedLogRenderer[Event]):
     def _keep_counter_entry(self, event: KeepCounterEvent, own: bool) -> dict[str, JSON]:
         shown = own or not event.secret
         kept = counter_text(event.counter, event.secret) if shown else None
-        discarded = "".join(
-            LETTERS[kind] * number for kind, number in enumerate(event.open_discarded)
-        )
+        discarded = cards_text(event.open_discarded)
         text = (f"{event.seat}: keep-counter {kept}" if shown
                 else f"# {event.seat} keeps a secret counter")
         return {

@@ -26,7 +26,7 @@ def board_text(game: ElfenlandGame, state: ElfenlandState) -> str:
     lines = [_header(game, state),
              f"seat  {'boot':<{width}}  pieces  cards  open  secret  obstacle"]
     for seat in range(game.num_players):
-        opened = "".join(LETTERS[k] * c for k, c in enumerate(state.open_counters[seat])) or "-"
+        opened = cards_text(state.open_counters[seat]) or "-"
         lines.append(
             f"{seat:>4}  {names[state.boots[seat]]:<{width}}  {state.pieces(seat):>6}"
             f"  {sum(state.hands[seat]):>5}  {opened:<4}  {sum(state.secret_counters[seat]):>6}"

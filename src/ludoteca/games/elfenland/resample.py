@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ludoteca.games.elfenland.board import COUNTER_KINDS
-from ludoteca.games.elfenland.cards import NO_CARDS, count
+from ludoteca.games.elfenland.cards import NO_CARDS, count, expand
 from ludoteca.games.elfenland.state import (
     UNKNOWN,
     ElfenlandState,
@@ -35,7 +35,7 @@ def resampled(
     others = [other for other in range(game.num_players) if other != seat]
     cards = list(state.draw_pile)
     for other in others:
-        cards.extend(kind for kind, number in enumerate(state.hands[other]) for _ in range(number))
+        cards.extend(expand(state.hands[other]))
     rng.shuffle(cards)
     hands = list(state.hands)
     for other in others:
@@ -44,9 +44,7 @@ def resampled(
 
     counters = list(state.supply) + list(state.set_aside_secret)
     for other in others:
-        counters.extend(
-            kind for kind, number in enumerate(state.secret_counters[other]) for _ in range(number)
-        )
+        counters.extend(expand(state.secret_counters[other]))
     rng.shuffle(counters)
     secrets = list(state.secret_counters)
     for other in others:
