@@ -3,25 +3,24 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from ludoteca.arena import MatchResult, SimulationStats, play_match, simulate
 from ludoteca.bots import available_bots, make_bot
 from ludoteca.core import JSON, Game, available_games, load, replay
+from ludoteca.core.options import players_text
 from ludoteca.core.records import record_game
+from ludoteca.core.registry import game_spec
 
 EXIT_USAGE = 2
 DEMO_GAME = "keezen"
 
-BoardText = Callable[[Any, Any], str]
-LogLines = Callable[[Any, Any, Any], list[str]]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -107,8 +106,13 @@ def _parser() -> argparse.ArgumentParser:
 
 def _games(args: argparse.Namespace) -> int:
     for name in available_games():
-        game = load(name)
-        print(f"{name:<16} bots: {', '.join(_usable_bots(game))}")
+        spec = game_spec(name)
+        print(f"{name:<16} {spec.title}: {spec.summary}")
+        print(f"{'':<16} players: {players_text(spec.player_counts)} "
+              f"(default {spec.default_players}); bots: {', '.join(available_bots(name))}")
+        for option in spec.options:
+            print(f"{'':<16} --option {option.name}=… ({option.allowed(spec.default_players)}; "
+                  f"default {json.dumps(option.default)})")
     return 0
 
 
@@ -142,7 +146,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _demo(args: argparse.Namespace) -> int:
     game = load(DEMO_GAME, args.players)
-    bot_name = "heuristic" if "heuristic" in _usable_bots(game) else "random"
+    bot_name = game_spec(DEMO_GAME).default_bot
     bots = [make_bot(bot_name, game) for _ in range(game.num_players)]
     result = play_match(game, bots, seed=args.seed, rng_seed=args.seed)
     print_game(result.record, args.board_every, f"Demo: {bot_name} bots")
@@ -224,25 +228,25 @@ def print_game(
     stream = out or sys.stdout
     game = record_game(record)
     states = replay(record)
-    board_text, new_log_lines = _renderer(game)
+    renderer = game_spec(game.name).renderer(game)
     actions = record["actions"]
     print(
         f"{title}: {game.name}, {game.num_players} players, seed {record['seed']}, "
         f"{len(actions)} actions",
         file=stream,
     )
-    for line in new_log_lines(game, None, states[0]):
+    for line in renderer.new_log_lines(None, states[0]):
         print(f"      {line}", file=stream)
     if board_every > 0:
-        print(f"\n{board_text(game, states[0])}\n", file=stream)
+        print(f"\n{renderer.board_text(states[0])}\n", file=stream)
     last = len(states) - 1
     for step in range(1, len(states)):
-        lines = new_log_lines(game, states[step - 1], states[step]) or [actions[step - 1]]
+        lines = renderer.new_log_lines(states[step - 1], states[step]) or [actions[step - 1]]
         print(f"{step:>4}. {lines[0]}", file=stream)
         for line in lines[1:]:
             print(f"      {line}", file=stream)
         if step == last or (board_every > 0 and step % board_every == 0):
-            print(f"\n{board_text(game, states[step])}\n", file=stream)
+            print(f"\n{renderer.board_text(states[step])}\n", file=stream)
     print(result_text(game, states[-1]), file=stream)
 
 
@@ -313,44 +317,6 @@ class ProgressBar:
         if self.drawn:
             self.stream.write("\n")
             self.stream.flush()
-
-
-def _usable_bots(game: Game[Any, Any]) -> list[str]:
-    usable = []
-    for name in available_bots(game.name):
-        try:
-            make_bot(name, game)
-        except ValueError:
-            continue
-        usable.append(name)
-    return usable
-
-
-def _renderer(game: Game[Any, Any]) -> tuple[BoardText, LogLines]:
-    """Return the game's text renderer, or a generic one built on the spectator's observation."""
-    module_name = f"ludoteca.games.{game.name}.render"
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        if error.name != module_name:
-            raise
-        return _observed_board, _observed_log
-    return module.board_text, module.new_log_lines
-
-
-def _observed_board(game: Game[Any, Any], state: Any) -> str:
-    view = {k: v for k, v in game.observation(state, None).items() if k != "log"}
-    return json.dumps(view, sort_keys=True)
-
-
-def _observed_log(game: Game[Any, Any], before: Any, after: Any) -> list[str]:
-    seen = 0 if before is None else len(game.observation(before, None).get("log", []))
-    lines: list[str] = []
-    for entry in game.observation(after, None).get("log", [])[seen:]:
-        text = str(entry.get("text", entry)) if isinstance(entry, dict) else str(entry)
-        if not lines or lines[-1] != text:
-            lines.append(text)
-    return lines
 
 
 if __name__ == "__main__":

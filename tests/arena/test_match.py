@@ -103,10 +103,11 @@ def test_one_bot_name_fills_every_seat() -> None:
     assert seat_bot_names(["a", "b"], 2) == ("a", "b")
 
 
-def test_teams_come_from_the_game_or_default_to_one_per_seat() -> None:
+def test_teams_come_from_the_game_spec_or_default_to_one_per_seat() -> None:
     assert game_teams(ludoteca.load("keezen", 6)) == ((0, 3), (1, 4), (2, 5))
     assert game_teams(ludoteca.load("keezen", 2)) == ((0,), (1,))
-    teamless: Any = SimpleNamespace(num_players=3)
+    assert game_teams(ludoteca.load("elfenland", 3)) == ((0,), (1,), (2,))
+    teamless: Any = SimpleNamespace(name="unregistered", num_players=3)
     assert game_teams(teamless) == ((0,), (1,), (2,))
 
 

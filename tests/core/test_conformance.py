@@ -12,6 +12,7 @@ from tests.core.toy_game import (
     LossyJson,
     NeverEnds,
     ToyGame,
+    WrongCommonObservation,
 )
 
 
@@ -35,6 +36,7 @@ def test_same_seed_plays_the_same_games() -> None:
         (ClockSeeded(), "initial_state is not deterministic"),
         (LossyJson(), "from_json(to_json(state)) differs"),
         (NeverEnds(), "exceeds max_game_length"),
+        (WrongCommonObservation(), "lacks 'legal_actions'"),
     ],
 )
 def test_contract_breach_is_reported(game: ToyGame, complaint: str) -> None:

@@ -25,12 +25,15 @@ def test_unknown_option_is_rejected_with_its_name() -> None:
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"players": 3}, "2, 4 or 6 players"),
-        ({"players": 2, "two_player_track": 48}, "two_player_track must be 32 or 64"),
-        ({"dealer_rotation": "random"}, "dealer_rotation"),
-        ({"first_dealer": 4}, "first_dealer must be a seat 0..3"),
-        ({"max_deals": 0}, "max_deals must be at least 1"),
-        ({"seven_partner_remainder": "yes"}, "must be true or false"),
+        ({"players": 3}, "Keezen is played by 2, 4 or 6 players, not 3"),
+        ({"players": 2, "two_player_track": 48},
+         "Keezen option two_player_track must be one of 32, 64, not 48"),
+        ({"dealer_rotation": "random"},
+         "dealer_rotation must be one of 'per_deal', 'per_cycle', not 'random'"),
+        ({"first_dealer": 4}, "first_dealer must be a seat 0..3 or null, not 4"),
+        ({"max_deals": 0}, "max_deals must be an integer from 1 to 100000, not 0"),
+        ({"seven_partner_remainder": "yes"}, "must be true or false, not 'yes'"),
+        ({"two_player_track": True}, "must be one of 32, 64, not True"),
         ({"players": 4, "num_players": 6}, "contradicts"),
     ],
 )

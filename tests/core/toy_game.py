@@ -70,11 +70,23 @@ class ToyGame:
         return tuple(int(seat == state.winner) for seat in range(2))
 
     def observation(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+        over = state.current is None
         return {
+            "game": self.name,
+            "num_players": 2,
+            "seat": seat,
+            "current_player": state.current,
+            "terminal": over,
+            "end_reason": "pile_empty" if over else None,
+            "log": [],
+            "legal_actions": [
+                self.action_to_text(state, action) for action in self.legal_actions(state)
+            ] if seat == state.current else [],
+            "hand_sizes": [1, 1],
+            "scores": list(self.scores(state)),
+            "winners": [] if state.winner is None else [state.winner],
             "pile": state.pile,
-            "current": state.current,
             "secret": None if seat is None else state.secrets[seat],
-            "winner": state.winner,
         }
 
     def action_to_text(self, state: ToyState, action: int) -> str:
@@ -119,6 +131,15 @@ class LeakyObservation(ToyGame):
 
     def observation(self, state: ToyState, seat: int | None) -> dict[str, Any]:
         return {**super().observation(state, seat), "secrets": list(state.secrets)}
+
+
+class WrongCommonObservation(ToyGame):
+    """Leaves out the legal actions of the common observation part."""
+
+    def observation(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+        observation = super().observation(state, seat)
+        del observation["legal_actions"]
+        return observation
 
 
 class AcceptsIllegal(ToyGame):

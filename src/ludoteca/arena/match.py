@@ -14,6 +14,8 @@ from typing import Any
 from ludoteca.bots import Bot, make_bot
 from ludoteca.core import JSON, Game, Seat, load, make_record
 from ludoteca.core.chance import event_rng, fresh_seed
+from ludoteca.core.registry import available_games, game_spec
+from ludoteca.core.spec import Teams, solo_teams
 
 WIN = 1.0
 
@@ -97,13 +99,11 @@ def seat_bot_names(names: Sequence[str], num_players: int) -> tuple[str, ...]:
     return tuple(names)
 
 
-def game_teams(game: Game[Any, Any]) -> tuple[tuple[Seat, ...], ...]:
-    """Return the game's teams (its own or its board's `teams()`), else one team per seat."""
-    for owner in (game, getattr(game, "board", None)):
-        teams = getattr(owner, "teams", None)
-        if callable(teams):
-            return tuple(tuple(team) for team in teams())
-    return tuple((seat,) for seat in range(game.num_players))
+def game_teams(game: Game[Any, Any]) -> Teams:
+    """Return the teams its `GameSpec` declares; one team per seat for an unregistered game."""
+    if game.name in available_games():
+        return game_spec(game.name).teams(game.num_players)
+    return solo_teams(game.num_players)
 
 
 def play_match(game: Game[Any, Any], bots: Sequence[Bot], seed: int, rng_seed: int) -> MatchResult:

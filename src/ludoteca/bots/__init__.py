@@ -1,6 +1,8 @@
 """Bots that play any game through the engine contract: `make_bot(name, game)`."""
 
-from ludoteca.bots.base import Bot, Budget, available_bots, make_bot
+from ludoteca.bots.base import GENERIC_BOTS, Bot, Budget, available_bots, bot_specs, make_bot
 from ludoteca.bots.random_bot import RandomBot
 
-__all__ = ["Bot", "Budget", "RandomBot", "available_bots", "make_bot"]
+__all__ = [
+    "GENERIC_BOTS", "Bot", "Budget", "RandomBot", "available_bots", "bot_specs", "make_bot",
+]

@@ -1,62 +1,41 @@
-"""The bot interface (DESIGN.md §3) and the registry of bots by name."""
+"""The bots on offer for a game: the generic ones here, and those its `GameSpec` declares."""
 
 from __future__ import annotations
 
-import importlib
-import random
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
-from ludoteca.core.game import Game, Seat
+from ludoteca.bots.random_bot import RandomBot
+from ludoteca.core.game import Game
+from ludoteca.core.players import Bot, Budget
+from ludoteca.core.registry import game_spec
+from ludoteca.core.spec import BotSpec
 
+GENERIC_BOTS: tuple[BotSpec, ...] = (
+    BotSpec("random", 0, "Plays a uniformly random legal action.", RandomBot),
+)
+"""Bots that play every game through the engine contract alone."""
 
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """How much thinking a bot may do for one decision: iterations, seconds, or both."""
-
-    iterations: int | None = None
-    seconds: float | None = None
-
-
-class Bot(Protocol):
-    """A player: picks one of the legal actions for `seat`, using only what `seat` may know."""
-
-    name: str
-
-    def choose(
-        self,
-        game: Game[Any, Any],
-        state: Any,
-        seat: Seat,
-        rng: random.Random,
-        budget: Budget | None = None,
-    ) -> Any:
-        """Return a legal action for `seat`, the player to move in `state`."""
-        ...
+__all__ = ["GENERIC_BOTS", "Bot", "Budget", "available_bots", "bot_specs", "make_bot"]
 
 
-# Bot name -> "module:factory"; per-game heuristics are looked up as "<game>:heuristic".
-_BOTS: dict[str, str] = {
-    "random": "ludoteca.bots.random_bot:RandomBot",
-    "elfenland:heuristic": "ludoteca.games.elfenland.bots:ElfenlandHeuristicBot",
-    "keezen:heuristic": "ludoteca.games.keezen.bots:KeezenHeuristicBot",
-}
+def bot_specs(game_name: str) -> tuple[BotSpec, ...]:
+    """Return every bot that plays `game_name`, weakest first (then by name)."""
+    bots = GENERIC_BOTS + game_spec(game_name).bots
+    return tuple(sorted(bots, key=lambda bot: (bot.level, bot.name)))
 
 
 def available_bots(game_name: str) -> tuple[str, ...]:
-    """Return the bot names `make_bot` accepts for the game `game_name`."""
-    names = [name for name in _BOTS if ":" not in name]
-    names += [name.split(":", 1)[1] for name in _BOTS if name.startswith(f"{game_name}:")]
-    return tuple(sorted(names))
+    """Return the bot names `make_bot` accepts for the game `game_name`, sorted."""
+    return tuple(sorted(bot.name for bot in bot_specs(game_name)))
 
 
 def make_bot(name: str, game: Game[Any, Any]) -> Bot:
     """Return a new bot called `name` for `game`; ValueError if there is no such bot."""
-    target = _BOTS.get(f"{game.name}:{name}") or _BOTS.get(name)
-    if target is None:
+    factory: Callable[[], Bot] | None = next(
+        (bot.make for bot in bot_specs(game.name) if bot.name == name), None
+    )
+    if factory is None:
         known = ", ".join(available_bots(game.name))
-        raise ValueError(f"no bot {name!r} for {game.name}; available: {known}")
-    module_name, factory_name = target.split(":")
-    factory = getattr(importlib.import_module(module_name), factory_name)
-    bot: Bot = factory()
-    return bot
+        raise ValueError(f"no bot {name[:40]!r} for {game.name}; available: {known}")
+    return factory()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ludoteca.bots.base import Budget
 from ludoteca.core.game import Game, Seat
+from ludoteca.core.players import Budget
 
 
 class RandomBot:

@@ -9,7 +9,9 @@ from typing import Any
 
 from ludoteca.core.errors import IllegalActionError, InvalidActionError
 from ludoteca.core.game import Game
+from ludoteca.core.observation import COMMON_KEYS, observation_problems
 from ludoteca.core.records import make_record, replay
+from ludoteca.core.registry import available_games, game_spec
 
 MALFORMED_TEXTS = ("", "\x00", "definitely not an action", "-1", "?: ?")
 
@@ -34,9 +36,10 @@ def check_game(
     """Play `games` seeded random games of `game`, assert the contract, return what was played.
 
     Cheap checks (legal set, text and id round trips, termination) run on every step; the
-    expensive ones (JSON round trip, the observation property, purity of `apply`, rejection of
-    illegal actions) on a seeded `deep_fraction` of the steps and always on the first and last
-    state of each game.
+    expensive ones (JSON round trip, the observation's common part and the observation
+    property, purity of `apply`, rejection of illegal actions) on a seeded `deep_fraction` of
+    the steps and always on the first and last state of each game. For a registered game the
+    observation holds exactly the common keys and those its `GameSpec` declares.
     """
     total_actions = longest = deep_checks = 0
     for index in range(games):
@@ -59,6 +62,9 @@ class _GameChecker:
         self.steps = 0
         self.deep_checks = 0
         self.seen_actions: list[Any] = []
+        self.declared_keys: frozenset[str] | None = None
+        if game.name in available_games():
+            self.declared_keys = COMMON_KEYS | set(game_spec(game.name).observation_keys)
 
     def fail(self, message: str) -> ConformanceError:
         """Return an error that names the game and the step."""
@@ -144,6 +150,7 @@ class _GameChecker:
             observation = game.observation(state, seat)
             if json.loads(json.dumps(observation)) != observation:
                 raise self.fail(f"observation for seat {seat} is not JSON-safe")
+            self.check_observation_keys(observation, seat)
             resampled = game.resample(state, seat, self.rng)
             if game.observation(resampled, seat) != observation:
                 raise self.fail(f"observation for seat {seat} depends on hidden information")
@@ -151,6 +158,20 @@ class _GameChecker:
             raise self.fail("observation or resample changed the state")
         if legal:
             self.check_rejections(state, legal, encoded)
+
+    def check_observation_keys(self, observation: dict[str, Any], seat: int | None) -> None:
+        """Assert the common part of an observation and that every other key is declared."""
+        problems = observation_problems(observation, self.game.num_players, seat)
+        if problems:
+            raise self.fail(f"observation for seat {seat} {'; '.join(problems)}")
+        if self.declared_keys is not None:
+            undeclared = set(observation) - self.declared_keys
+            missing = self.declared_keys - set(observation)
+            if undeclared or missing:
+                raise self.fail(
+                    f"observation keys differ from the GameSpec: undeclared {sorted(undeclared)}, "
+                    f"missing {sorted(missing)}"
+                )
 
     def check_rejections(self, state: Any, legal: tuple[Any, ...], encoded: Any) -> None:
         """Assert that illegal actions, malformed text and bad ids raise and change nothing."""

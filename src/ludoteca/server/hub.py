@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session
 
-from ludoteca.bots import Budget, available_bots, make_bot
+from ludoteca.bots import Budget, bot_specs, make_bot
 from ludoteca.core import (
     Game,
     IllegalActionError,
@@ -28,6 +28,8 @@ from ludoteca.core import (
     load,
     replay,
 )
+from ludoteca.core.chance import SEED_BITS
+from ludoteca.core.registry import game_spec
 from ludoteca.server import storage
 from ludoteca.server.errors import ApiError
 from ludoteca.server.live import LiveMatch, MatchInfo, SeatState, Subscriber, hash_token
@@ -42,13 +44,10 @@ from ludoteca.server.schemas import (
 log = logging.getLogger("ludoteca.server")
 
 T = TypeVar("T")
-MAX_PLAYERS_PROBED = 8
 MAX_BACKLOG = 64
 """Views queued for one socket before the older ones are dropped."""
 MAX_CACHED = 1000
 """Matches kept in memory; idle ones beyond this are dropped (and reloaded on access)."""
-SEED_BITS = 63
-BOT_PREFERENCE = ("heuristic", "random")
 
 Tokens = dict[Seat, str]
 
@@ -445,7 +444,7 @@ def _seat_states(game: Game[Any, Any], specs: Sequence[SeatSpec] | None) -> list
     seats = []
     for seat, spec in enumerate(specs):
         if isinstance(spec, BotSeatSpec):
-            name = spec.bot or _default_bot(game)
+            name = spec.bot or game_spec(game.name).default_bot
             try:
                 make_bot(name, game)
             except ValueError as error:
@@ -468,23 +467,11 @@ def _claim(seats: list[SeatState], claim: Sequence[Seat], name: str | None) -> T
     return tokens
 
 
-def _default_bot(game: Game[Any, Any]) -> str:
-    bots = available_bots(game.name)
-    return next((name for name in BOT_PREFERENCE if name in bots), bots[0])
-
-
 def _game_info(name: str) -> GameInfo:
-    """Return what a client needs to offer game `name`."""
-    game = load(name)
-    players = []
-    for count in range(1, MAX_PLAYERS_PROBED + 1):
-        try:
-            load(name, count)
-        except ValueError:
-            continue
-        players.append(count)
-    options = {k: v for k, v in game.options.items() if k != "num_players"}
-    return GameInfo(
-        name=name, players=players, default_players=game.num_players, options=options,
-        bots=list(available_bots(name)), default_bot=_default_bot(game),
-    )
+    """Return what a client needs to offer game `name`: its published `GameSpec`."""
+    published = game_spec(name).published()
+    published["bots"] = [
+        {"name": bot.name, "level": bot.level, "description": bot.description}
+        for bot in bot_specs(name)
+    ]
+    return GameInfo.model_validate(published)

@@ -75,15 +75,45 @@ class RematchRequest(Request):
 # -- responses ----------------------------------------------------------------------------------
 
 
-class GameInfo(BaseModel):
-    """One game the server offers."""
+class OptionInfo(BaseModel):
+    """One declared option of a game: its kind, default, allowed values, label and help."""
 
     name: str
+    kind: Literal["flag", "choice", "integer", "seat"]
+    default: Any
+    choices: list[str | int]
+    minimum: int | None
+    maximum: int | None
+    nullable: bool
+    label: str
+    help: str
+
+
+class BotInfo(BaseModel):
+    """A bot that can take a seat, with its strength level (0 is the weakest)."""
+
+    name: str
+    level: int
+    description: str
+
+
+class GameInfo(BaseModel):
+    """One game the server offers, as its `GameSpec` declares it."""
+
+    name: str
+    title: str
+    summary: str
     players: list[int]
     default_players: int
-    options: dict[str, Any]
-    bots: list[str]
+    options: list[OptionInfo]
+    bots: list[BotInfo]
     default_bot: str
+    teams: dict[str, list[list[int]]]
+    """Per player count, the seats of each team."""
+    has_board_data: bool
+    observation_keys: list[str]
+    seat_markers: list[str]
+    languages: list[str]
 
 
 class SeatInfo(BaseModel):

@@ -67,12 +67,41 @@ def event_line(game: ElfenlandGame, event: Event, omniscient: bool = False) -> s
 
 
 def new_log_lines(
-    game: ElfenlandGame, before: ElfenlandState | None, after: ElfenlandState
+    game: ElfenlandGame,
+    before: ElfenlandState | None,
+    after: ElfenlandState,
+    omniscient: bool = False,
 ) -> list[str]:
-    """Return the spectator's log lines of the events from `before` to `after`.
-
-    With `before` None, every line of `after`'s log.
+    """Return the log lines of the events from `before` to `after`: a spectator's, or with
+    every hidden card and counter shown. With `before` None, every line of `after`'s log.
     """
     seen = 0 if before is None else sum(len(events) for events in before.log)
     events = after.events()[seen:]
-    return [event_line(game, event) for event in events]
+    return [event_line(game, event, omniscient) for event in events]
+
+
+class ElfenlandRenderer:
+    """The text renderer the Elfenland descriptor offers (`core.spec.TextRenderer`)."""
+
+    def __init__(self, game: ElfenlandGame) -> None:
+        self.game = game
+
+    def board_text(self, state: ElfenlandState) -> str:
+        """Return the public table of `state` as text."""
+        return board_text(self.game, state)
+
+    def new_log_lines(self, before: ElfenlandState | None, after: ElfenlandState) -> list[str]:
+        """Return the spectator's log lines that `after` adds to `before`."""
+        return new_log_lines(self.game, before, after)
+
+    def omniscient_log_lines(
+        self, before: ElfenlandState | None, after: ElfenlandState
+    ) -> list[str]:
+        """Return the log lines `after` adds to `before`, every hidden card and counter shown."""
+        return new_log_lines(self.game, before, after, omniscient=True)
+
+    def snapshot_lines(self, before: ElfenlandState | None, state: ElfenlandState) -> list[str]:
+        """Return the public table whenever a phase begins, else nothing."""
+        if before is not None and (before.round, before.phase) == (state.round, state.phase):
+            return []
+        return [f"  {line}" for line in board_text(self.game, state).splitlines()]

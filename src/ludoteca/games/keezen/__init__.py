@@ -3,7 +3,8 @@
 from ludoteca.games.keezen.actions import KeezenAction
 from ludoteca.games.keezen.board import Board
 from ludoteca.games.keezen.options import KeezenOptions
-from ludoteca.games.keezen.rules import KeezenGame, make_game
+from ludoteca.games.keezen.rules import KeezenGame
+from ludoteca.games.keezen.spec import SPEC
 from ludoteca.games.keezen.state import KeezenState
 
-__all__ = ["Board", "KeezenAction", "KeezenGame", "KeezenOptions", "KeezenState", "make_game"]
+__all__ = ["SPEC", "Board", "KeezenAction", "KeezenGame", "KeezenOptions", "KeezenState"]

@@ -1,53 +1,60 @@
-"""Keezen options (section 5): validated switches whose defaults follow the original text."""
+"""Keezen options (section 5): declared once, with defaults that follow the original text."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ludoteca.core.options import build_options, expect_int
+from ludoteca.core.options import OptionSpec, choice, flag, integer, seat
 from ludoteca.games.keezen.board import TRACK_LENGTHS_TWO_PLAYERS
 
 PLAYER_COUNTS = (2, 4, 6)
+DEFAULT_PLAYERS = 4
 DEALER_ROTATIONS = ("per_deal", "per_cycle")
+MAX_DEALS_LIMIT = 100_000
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    choice(
+        "two_player_track", 32, TRACK_LENGTHS_TWO_PLAYERS, "Two-player track",
+        "Squares on the track in a 2-player game: 32, or 64 for two opposite seats of the "
+        "4-player board (K4). Ignored for 4 and 6 players.",
+    ),
+    flag(
+        "owner_may_swap_from_start", False, "Jack may swap a pawn off its start",
+        "The Jack may use a controlled pawn standing on its own start square (K51).",
+    ),
+    flag(
+        "seven_partner_remainder", True, "Finish a 7 with partner pawns",
+        "When the first part of a 7 finishes the player, the rest moves partner pawns "
+        "(K46, K47).",
+    ),
+    choice(
+        "dealer_rotation", "per_deal", DEALER_ROTATIONS, "Dealer passes",
+        "After every deal, or after every cycle of three deals (K11).",
+    ),
+    seat(
+        "first_dealer", None, "First dealer",
+        "The seat that deals first; empty: drawn by chance (K7).",
+    ),
+    integer(
+        "max_deals", 1000, 1, MAX_DEALS_LIMIT, "Deal limit",
+        "A platform safeguard: after this many deals without a winner the game is a draw (K56).",
+    ),
+)
 
 
 @dataclass(frozen=True, slots=True)
 class KeezenOptions:
-    """The option switches of one Keezen game."""
+    """The option values of one Keezen game, already validated against OPTIONS."""
 
-    num_players: int = 4
+    num_players: int = DEFAULT_PLAYERS
     two_player_track: int = 32
     owner_may_swap_from_start: bool = False
     seven_partner_remainder: bool = True
     dealer_rotation: str = "per_deal"
     first_dealer: int | None = None
     max_deals: int = 1000
-
-    def __post_init__(self) -> None:
-        expect_int("num_players", self.num_players)
-        if self.num_players not in PLAYER_COUNTS:
-            raise ValueError(f"Keezen is played by 2, 4 or 6 players, not {self.num_players}")
-        expect_int("two_player_track", self.two_player_track)
-        if self.two_player_track not in TRACK_LENGTHS_TWO_PLAYERS:
-            raise ValueError(f"two_player_track must be 32 or 64, not {self.two_player_track}")
-        for name in ("owner_may_swap_from_start", "seven_partner_remainder"):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be true or false, not {getattr(self, name)!r}")
-        if self.dealer_rotation not in DEALER_ROTATIONS:
-            raise ValueError(
-                f"dealer_rotation must be 'per_deal' or 'per_cycle', not {self.dealer_rotation!r}"
-            )
-        if self.first_dealer is not None:
-            expect_int("first_dealer", self.first_dealer)
-            if not 0 <= self.first_dealer < self.num_players:
-                raise ValueError(
-                    f"first_dealer must be a seat 0..{self.num_players - 1} or None, "
-                    f"not {self.first_dealer}"
-                )
-        expect_int("max_deals", self.max_deals)
-        if self.max_deals < 1:
-            raise ValueError(f"max_deals must be at least 1, not {self.max_deals}")
 
     @property
     def track_length(self) -> int:
@@ -59,6 +66,6 @@ class KeezenOptions:
         return asdict(self)
 
     @classmethod
-    def build(cls, players: int | None, options: dict[str, Any]) -> KeezenOptions:
-        """Return validated options from `load`'s arguments; ValueError naming what is wrong."""
-        return build_options(cls, "Keezen", players, options)
+    def from_values(cls, values: Mapping[str, Any]) -> KeezenOptions:
+        """Return the options of values checked by `GameSpec.validated_options`."""
+        return cls(**values)

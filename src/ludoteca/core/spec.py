@@ -1,0 +1,142 @@
+"""The one plug-in point of a game: its descriptor, `GameSpec` (DESIGN.md §2a).
+
+Each package under `ludoteca.games` has a light module `spec.py` exporting `SPEC`, a `GameSpec`
+that says everything the rest of the system needs: how to build the game, its player counts
+and declared options, its bots, its text renderer, its static board, its teams, what its
+observation adds to the common part, and the UI languages it ships. The registry, the CLI, the
+arena, the server, the golden playthroughs and the front end read only this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeAlias
+
+from ludoteca.core.game import JSON, Game, Seat
+from ludoteca.core.options import OptionSpec, validate_options
+from ludoteca.core.players import Bot
+
+Teams: TypeAlias = tuple[tuple[Seat, ...], ...]
+
+
+class TextRenderer(Protocol):
+    """Plain-text pictures of one game's states, for the CLI, replays and golden files."""
+
+    def board_text(self, state: Any) -> str:
+        """Return the public table of `state` as text."""
+        ...
+
+    def new_log_lines(self, before: Any, after: Any) -> list[str]:
+        """Return the spectator's log lines that `after` adds to `before` (None: the start)."""
+        ...
+
+    def omniscient_log_lines(self, before: Any, after: Any) -> list[str]:
+        """Return the log lines `after` adds to `before` with every hidden part shown."""
+        ...
+
+    def snapshot_lines(self, before: Any, state: Any) -> list[str]:
+        """Return the lines a golden playthrough shows after a step from `before` to `state`."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class BotSpec:
+    """A bot a game offers besides the generic ones: its name, strength level and factory.
+
+    `level` orders bots by strength (0 is the weakest, the generic random bot); the lobby
+    offers bots in this order.
+    """
+
+    name: str
+    level: int
+    description: str
+    make: Callable[[], Bot]
+
+
+def solo_teams(num_players: int) -> Teams:
+    """Return one team per seat: the teams of every game without partnerships."""
+    return tuple((seat,) for seat in range(num_players))
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Everything the system knows about one game, declared by the game's package."""
+
+    name: str
+    """The registry name, which is also the package and front-end module name."""
+    title: str
+    summary: str
+    player_counts: tuple[int, ...]
+    default_players: int
+    options: tuple[OptionSpec, ...]
+    build: Callable[[dict[str, JSON]], Game[Any, Any]]
+    """Makes the game from validated options (`num_players` included)."""
+    renderer: Callable[[Game[Any, Any]], TextRenderer]
+    bots: tuple[BotSpec, ...] = ()
+    default_bot: str = "random"
+    teams: Callable[[int], Teams] = solo_teams
+    """The teams for a player count; a seat's returns are shared by its team (DESIGN.md §2)."""
+    board_data: Callable[[], dict[str, JSON]] | None = None
+    """The static board for drawing it (a map), if the front end needs one."""
+    observation_keys: tuple[str, ...] = ()
+    """The keys a game's observation adds to the common part (`core.observation`)."""
+    seat_markers: tuple[str, ...] = ()
+    """Observation keys whose value is a seat the UI marks (Keezen: the dealer)."""
+    observation_encoder: Callable[[Game[Any, Any]], Any] | None = None
+    """The numeric observation encoding for research adapters, where the game has one."""
+    languages: tuple[str, ...] = ("en",)
+    """The UI languages whose message catalogues hold every string of this game."""
+    rules_page: str = field(default="")
+
+    def __post_init__(self) -> None:
+        if self.default_players not in self.player_counts:
+            raise ValueError(f"{self.name}: default players {self.default_players} not offered")
+        names = [option.name for option in self.options]
+        if len(set(names)) != len(names) or "num_players" in names:
+            raise ValueError(f"{self.name}: option names must be unique, without num_players")
+        if self.default_bot not in {"random", *(bot.name for bot in self.bots)}:
+            raise ValueError(f"{self.name}: default bot {self.default_bot!r} is not offered")
+
+    def option(self, name: str) -> OptionSpec:
+        """Return the declared option `name`; KeyError if the game has none."""
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise KeyError(name)
+
+    def validated_options(self, players: object, options: Mapping[str, Any]) -> dict[str, JSON]:
+        """Return all option values for a `load` call; ValueError naming what is wrong."""
+        return validate_options(
+            self.title, self.player_counts, self.default_players, self.options, players, options
+        )
+
+    def load(self, players: int | None = None, **options: Any) -> Game[Any, Any]:
+        """Return the game for `players` seats with validated options."""
+        return self.build(self.validated_options(players, options))
+
+    def bot(self, name: str) -> BotSpec | None:
+        """Return the game's own bot `name`, or None."""
+        return next((bot for bot in self.bots if bot.name == name), None)
+
+    def published(self) -> dict[str, JSON]:
+        """Return what a client needs to offer the game (`GET /api/games`)."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "summary": self.summary,
+            "players": list(self.player_counts),
+            "default_players": self.default_players,
+            "options": [option.published() for option in self.options],
+            "bots": [
+                {"name": bot.name, "level": bot.level, "description": bot.description}
+                for bot in self.bots
+            ],
+            "default_bot": self.default_bot,
+            "teams": {str(n): [list(team) for team in self.teams(n)] for n in self.player_counts},
+            "has_board_data": self.board_data is not None,
+            "observation_keys": list(self.observation_keys),
+            "seat_markers": list(self.seat_markers),
+            "languages": list(self.languages),
+        }
+

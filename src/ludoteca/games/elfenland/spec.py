@@ -1,0 +1,73 @@
+"""The Elfenland descriptor: everything the registry, CLI, arena, server and front end need.
+
+Kept light on purpose: listing the games imports this module only, and the rules, bots, map
+and renderer are imported when first used.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.core.game import JSON
+from ludoteca.core.players import Bot
+from ludoteca.core.spec import BotSpec, GameSpec, TextRenderer
+from ludoteca.games.elfenland.options import (
+    DEFAULT_PLAYERS,
+    OPTIONS,
+    PLAYER_COUNTS,
+    ElfenlandOptions,
+)
+
+
+def _build(values: dict[str, JSON]) -> Any:
+    from ludoteca.games.elfenland.rules import ElfenlandGame
+
+    return ElfenlandGame(ElfenlandOptions.from_values(values))
+
+
+def _renderer(game: Any) -> TextRenderer:
+    from ludoteca.games.elfenland.render import ElfenlandRenderer
+
+    return ElfenlandRenderer(game)
+
+
+def _heuristic() -> Bot:
+    from ludoteca.games.elfenland.bots import ElfenlandHeuristicBot
+
+    return ElfenlandHeuristicBot()
+
+
+def _board_data() -> dict[str, JSON]:
+    from ludoteca.games.elfenland.drawing import board_data
+
+    return board_data()
+
+
+SPEC = GameSpec(
+    name="elfenland",
+    title="Elfenland",
+    summary="Travel Elfenland in four rounds and collect the most town pieces.",
+    player_counts=PLAYER_COUNTS,
+    default_players=DEFAULT_PLAYERS,
+    options=OPTIONS,
+    build=_build,
+    renderer=_renderer,
+    bots=(
+        BotSpec(
+            "heuristic", 1,
+            "Plans a tour its cards can pay for and picks counters and obstacles to suit it.",
+            _heuristic,
+        ),
+    ),
+    default_bot="heuristic",
+    board_data=_board_data,
+    observation_keys=(
+        "round", "rounds", "phase", "phase_name", "start_player", "discarding", "boots",
+        "visited", "hand", "secret_counters", "secret_counts", "open_counters",
+        "has_obstacle", "display", "roads", "discard_pile", "draw_pile_size", "supply_size",
+        "ranks",
+    ),
+    seat_markers=("start_player",),
+    languages=("en", "nl", "zh"),
+    rules_page="docs/rules/elfenland.md",
+)

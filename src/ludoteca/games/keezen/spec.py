@@ -1,0 +1,66 @@
+"""The Keezen descriptor: everything the registry, CLI, arena, server and front end need.
+
+Kept light on purpose: listing the games imports this module only, and the rules, bots and
+renderer are imported when first used.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.core.game import JSON
+from ludoteca.core.players import Bot
+from ludoteca.core.spec import BotSpec, GameSpec, Teams, TextRenderer
+from ludoteca.games.keezen.board import Board
+from ludoteca.games.keezen.options import DEFAULT_PLAYERS, OPTIONS, PLAYER_COUNTS, KeezenOptions
+
+
+def _build(values: dict[str, JSON]) -> Any:
+    from ludoteca.games.keezen.rules import KeezenGame
+
+    return KeezenGame(KeezenOptions.from_values(values))
+
+
+def _renderer(game: Any) -> TextRenderer:
+    from ludoteca.games.keezen.render import KeezenRenderer
+
+    return KeezenRenderer(game)
+
+
+def _heuristic() -> Bot:
+    from ludoteca.games.keezen.bots import KeezenHeuristicBot
+
+    return KeezenHeuristicBot()
+
+
+def _teams(num_players: int) -> Teams:
+    # Partners sit opposite each other; the track length does not matter for who they are (K2).
+    return Board(num_players, 16 * num_players).teams()
+
+
+SPEC = GameSpec(
+    name="keezen",
+    title="Keezen",
+    summary="The Dutch card-driven race game: bring your four pawns home, with your partner.",
+    player_counts=PLAYER_COUNTS,
+    default_players=DEFAULT_PLAYERS,
+    options=OPTIONS,
+    build=_build,
+    renderer=_renderer,
+    bots=(
+        BotSpec(
+            "heuristic", 1,
+            "Looks one move ahead, weighs the risk of capture and plans its next card.",
+            _heuristic,
+        ),
+    ),
+    default_bot="heuristic",
+    teams=_teams,
+    observation_keys=(
+        "track_length", "deal", "deal_in_cycle", "dealer", "position", "pawns",
+        "controlled_colour", "hand", "pack_size",
+    ),
+    seat_markers=("dealer",),
+    languages=("en", "nl", "zh"),
+    rules_page="docs/rules/keezen.md",
+)

@@ -1,0 +1,73 @@
+"""Every registered game's whole plug-in surface, read from its `GameSpec` alone."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+import ludoteca
+from ludoteca.core.registry import available_games, game_spec
+from ludoteca.core.spec import GameSpec
+from tests.plugin.surface import ROOT, surface_problems
+
+
+def test_every_game_package_is_registered_by_its_spec() -> None:
+    packages = sorted(
+        path.parent.name for path in (ROOT / "src/ludoteca/games").glob("*/__init__.py")
+    )
+    assert list(available_games()) == packages
+    for name in packages:
+        assert game_spec(name).name == name
+        assert getattr(__import__(f"ludoteca.games.{name}", fromlist=["SPEC"]), "SPEC") is (
+            game_spec(name)
+        )
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_plug_in_surface_is_complete(name: str) -> None:
+    assert surface_problems(game_spec(name)) == []
+
+
+def test_a_spec_with_missing_pieces_is_caught(tmp_path: Path) -> None:
+    spec = game_spec("keezen")
+    broken = dataclasses.replace(
+        spec,
+        name="keezen",
+        options=(dataclasses.replace(spec.options[0], help=""), *spec.options[1:]),
+        observation_keys=spec.observation_keys[1:],
+        languages=(*spec.languages, "fr"),
+        rules_page="docs/rules/missing.md",
+    )
+    (tmp_path / "js" / "games").mkdir(parents=True)
+    (tmp_path / "i18n").mkdir()
+    (tmp_path / "i18n" / "en.json").write_text('{"keezen.title": "Keezen"}')
+    (tmp_path / "i18n" / "nl.json").write_text("{}")
+    problems = "\n".join(surface_problems(broken, web=tmp_path))
+    assert "option two_player_track lacks a label or help" in problems
+    assert "observation keys differ: undeclared ['track_length']" in problems
+    assert "front-end module js/games/keezen.js is missing" in problems
+    assert "catalogue fr.json is missing" in problems
+    assert "nl.json is missing" not in problems and "nl.json lacks" in problems
+    assert "rules page 'docs/rules/missing.md' is missing" in problems
+
+
+def test_spec_refuses_inconsistent_declarations() -> None:
+    spec = game_spec("elfenland")
+    with pytest.raises(ValueError, match="default players 7 not offered"):
+        dataclasses.replace(spec, default_players=7)
+    with pytest.raises(ValueError, match="default bot 'genius' is not offered"):
+        dataclasses.replace(spec, default_bot="genius")
+    with pytest.raises(ValueError, match="option names must be unique"):
+        dataclasses.replace(spec, options=(*spec.options, spec.options[0]))
+
+
+def test_load_validates_against_the_declared_options() -> None:
+    spec: GameSpec = game_spec("elfenland")
+    for option in spec.options:
+        assert ludoteca.load("elfenland").options[option.name] == option.default
+    with pytest.raises(ValueError, match=r"Elfenland option start_seat must be a seat 0\.\.2, not 3"):
+        ludoteca.load("elfenland", 3, start_seat=3)
+    with pytest.raises(ValueError, match="Elfenland is played by 2 to 6 players, not 7"):
+        ludoteca.load("elfenland", 7)
