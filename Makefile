@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run demo test bench bench-server golden clean
+.PHONY: run demo test test-fast bench bench-server golden clean
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,12 @@ test: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2
+
+# The edit loop: everything but the long conformance runs and the browser tests.
+test-fast: $(VENV)/.installed-dev
+	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
+	$(BIN)/pytest -n 2 -m "not slow and not browser"
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/engine.py

@@ -13,6 +13,7 @@ import httpx
 import pytest
 
 import ludoteca
+from ludoteca.core.registry import game_spec
 from ludoteca.server import create_app
 from ludoteca.server.app import web_directory
 from tests.server.support import (
@@ -47,9 +48,29 @@ def test_games_lists_keezen_with_players_options_and_bots(client: TestClient) ->
     keezen = next(game for game in games if game["name"] == "keezen")
     assert keezen["players"] == [2, 4, 6]
     assert keezen["default_players"] == 4
-    assert keezen["options"]["two_player_track"] == 32
-    assert "num_players" not in keezen["options"]
-    assert {"random", "heuristic"} <= set(keezen["bots"])
+    options = {option["name"]: option for option in keezen["options"]}
+    assert "num_players" not in options
+    assert options["two_player_track"] == {
+        "name": "two_player_track", "kind": "choice", "default": 32, "choices": [32, 64],
+        "minimum": None, "maximum": None, "nullable": False, "label": "Two-player track",
+        "help": options["two_player_track"]["help"],
+    }
+    assert "K4" in options["two_player_track"]["help"]
+    assert options["max_deals"]["kind"] == "integer"
+    assert (options["max_deals"]["minimum"], options["max_deals"]["maximum"]) == (1, 100_000)
+    assert options["first_dealer"]["kind"] == "seat" and options["first_dealer"]["nullable"]
+    assert [bot["name"] for bot in keezen["bots"]] == ["random", "heuristic"]
+    assert [bot["level"] for bot in keezen["bots"]] == [0, 1]
+    assert keezen["default_bot"] == "heuristic"
+    assert keezen["teams"]["4"] == [[0, 2], [1, 3]] and keezen["teams"]["2"] == [[0], [1]]
+    assert keezen["seat_markers"] == ["dealer"]
+
+
+def test_games_publish_every_declared_option_of_every_game(client: TestClient) -> None:
+    for game in client.get("/api/games").json():
+        spec = game_spec(game["name"])
+        assert [option["name"] for option in game["options"]] == [o.name for o in spec.options]
+        assert game["has_board_data"] == (spec.board_data is not None)
 
 
 def test_create_claims_first_human_seat_and_summarizes_the_match(client: TestClient) -> None:

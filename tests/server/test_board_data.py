@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import ludoteca
+from ludoteca.core.registry import game_spec
 from tests.server.support import TestClient, assert_error, serve
 
 
@@ -21,7 +21,8 @@ def test_elfenland_board_is_the_engines_map(client: TestClient) -> None:
     response = client.get("/api/games/elfenland/board")
     assert response.status_code == 200, response.text
     board = response.json()
-    assert board == ludoteca.load("elfenland").board_data()  # type: ignore[attr-defined]
+    board_data = game_spec("elfenland").board_data
+    assert board_data is not None and board == board_data()
     assert len(board["towns"]) == 21
     assert len(board["edges"]) == 48
     assert [edge["id"] for edge in board["edges"]] == list(range(1, 49))

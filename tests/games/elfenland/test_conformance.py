@@ -8,6 +8,7 @@ import ludoteca
 from ludoteca.core import check_game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_check_game_300_random_games(players: int) -> None:
     # Deep checks (JSON, observation property with resampling, rejections) on 2% of the steps

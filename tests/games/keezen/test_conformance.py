@@ -8,6 +8,7 @@ from ludoteca.core import check_game
 from tests.games.keezen.helpers import keezen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_check_game_300_random_games(players: int) -> None:
     # Deep checks (JSON, observation property, rejections) on 0.5% of the steps plus the
