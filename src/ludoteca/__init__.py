@@ -2,12 +2,14 @@
 
 from ludoteca.core import (
     Game,
+    GameSpec,
     IllegalActionError,
     InvalidActionError,
     LudotecaError,
     StateFormatError,
     available_games,
     check_game,
+    game_spec,
     load,
     make_record,
     replay,
@@ -15,12 +17,14 @@ from ludoteca.core import (
 
 __all__ = [
     "Game",
+    "GameSpec",
     "IllegalActionError",
     "InvalidActionError",
     "LudotecaError",
     "StateFormatError",
     "available_games",
     "check_game",
+    "game_spec",
     "load",
     "make_record",
     "replay",
