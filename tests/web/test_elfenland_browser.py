@@ -222,8 +222,8 @@ HANDLE_GAPS = """async ([url, board]) => {
 }"""
 
 
-def test_edge_handles_do_not_overlap(open_page):
-    board = ludoteca.load("elfenland").board_data()  # type: ignore[attr-defined]
+def test_edge_handles_do_not_overlap(open_page, server_url):
+    board = api_get(server_url, "/games/elfenland/board")  # the map the page draws
     page = open_page()
     page.goto("/")
     assert page.evaluate(HANDLE_GAPS, [GEOMETRY, board]) >= 5.0

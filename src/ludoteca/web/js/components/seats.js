@@ -19,7 +19,19 @@ export function seatLabel(summary, game, seat) {
   return game.seatColourName(seat);
 }
 
-/** Return the list of seats for the side panel. */
+// The seats a game's descriptor names as markers (Keezen's dealer, Elfenland's start player) get
+// a badge: the observation holds the seat number under the marker's key.
+function markerBadges(game, observation, seat) {
+  const markers = (game.info?.seat_markers ?? []).filter((key) => observation?.[key] === seat);
+  return markers.map((key) => {
+    const label = `marker.${game.name}.${key}`;
+    const title = has(label) ? t(label) : key.replaceAll("_", " ");
+    return [" ", h("span", { class: "badge", "data-testid": "seat-marker", "data-marker": key,
+      title }, has(`${label}.short`) ? t(`${label}.short`) : title)];
+  });
+}
+
+/** Return the list of seats for the side panel; `game` is a loaded game (games/index.js). */
 export function seatList(summary, observation, game, viewerSeats) {
   return h("ul", { class: "seats", "data-testid": "seats" }, summary.seats.map((info) => {
     const seat = info.seat;
@@ -37,8 +49,7 @@ export function seatList(summary, observation, game, viewerSeats) {
         info.type === "bot" ? [" ", h("span", { class: "badge" }, info.bot)] : "",
         info.type === "human" && !info.claimed ? [" ", h("span", { class: "badge open" },
           t("seat.free"))] : "",
-        observation?.dealer === seat ? [" ", h("span", { class: "badge", title: t("seat.dealer") },
-          t("seat.dealerShort"))] : ""),
+        markerBadges(game, observation, seat)),
       h("span", { class: "facts" }, facts.join(" · ")));
   }));
 }

@@ -305,10 +305,7 @@ export default {
   name: "elfenland",
   seatColour: (seat) => SEAT_COLOURS[seat],
   seatColourName: colourName,
-  /** Choices offered for options whose values the API gives only as a default. */
-  optionChoices: {
-    caravan: ["identical", "any"], hand_limit_timing: ["round_end", "after_move"],
-  },
+  stylesheets: ["elfenland.css"],
   describe,
   createView,
   parseAction,

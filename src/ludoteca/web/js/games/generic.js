@@ -33,7 +33,6 @@ export default {
   name: "generic",
   seatColour: (seat) => PALETTE[seat % PALETTE.length],
   seatColourName: (seat) => t("seat.number", { n: seat + 1 }),
-  optionChoices: {},
   describe: () => null,
   createView,
 };

@@ -164,8 +164,7 @@ export default {
   name: "keezen",
   seatColour: (seat) => SEAT_COLOURS[seat],
   seatColourName: colourName,
-  /** Choices offered for options whose values the API gives only as a default. */
-  optionChoices: { two_player_track: [32, 64], dealer_rotation: ["per_deal", "per_cycle"] },
+  stylesheets: ["keezen.css"],
   describe,
   createView,
   parseAction,

@@ -3,10 +3,11 @@
 
 import { api } from "../api.js";
 import { h, replaceChildren } from "../dom.js";
-import { gameModule } from "../games/index.js";
+import { gameInfos, loadGames } from "../games/index.js";
 import { has, t } from "../i18n.js";
 import { navigate } from "../router.js";
 import { heldSeats, playerName, rememberName, rememberTokens } from "../store.js";
+import { optionFields, readOptions } from "../components/options.js";
 import { seatName } from "../components/seats.js";
 
 const REFRESH_MS = 4000;
@@ -29,9 +30,12 @@ export function mountLobby(root) {
     try {
       const matches = await api.matches();
       const listing = JSON.stringify(matches);
-      if (alive && listing !== lastListing) {
-        lastListing = listing;
-        replaceChildren(list, matchLists(matches, showError));
+      if (listing !== lastListing) {
+        const games = await loadGames(matches.map((m) => m.game)); // for their seat names
+        if (alive) {
+          lastListing = listing;
+          replaceChildren(list, matchLists(matches, games, showError));
+        }
       }
     } catch (e) {
       showError(e);
@@ -39,9 +43,10 @@ export function mountLobby(root) {
     if (alive) timer = setTimeout(refreshList, REFRESH_MS);
   }
 
-  api.games().then((games) => {
+  gameInfos().then((infos) => loadGames(infos.map((info) => info.name))).then((games) => {
     if (!alive) return;
-    replaceChildren(formPanel, h("h2", {}, t("lobby.newGame")), newGameForm(games, showError));
+    replaceChildren(formPanel, h("h2", {}, t("lobby.newGame")),
+      newGameForm(Object.values(games), showError));
   }).catch(showError);
   refreshList();
 
@@ -55,16 +60,16 @@ export function mountLobby(root) {
 
 const gameTitle = (name) => (has(`game.${name}`) ? t(`game.${name}`) : name);
 
-function optionLabel(game, option) {
-  const key = `option.${game}.${option}`;
-  return has(key) ? t(key) : option.replaceAll("_", " ");
+// A bot's description in the seat menu: the catalogue's (bot.<game>.<bot>, else bot.<bot> for
+// bots every game has), else the server's English.
+function botDescription(game, bot) {
+  for (const key of [`bot.${game.name}.${bot.name}`, `bot.${bot.name}`]) {
+    if (has(key)) return t(key);
+  }
+  return bot.description;
 }
 
-function choiceLabel(game, option, value) {
-  const key = `option.${game}.${option}.${value}`;
-  return has(key) ? t(key) : String(value);
-}
-
+/** Return the new-game form for `games` (loaded games: see games/index.js). */
 function newGameForm(games, showError) {
   const form = h("form", { "data-testid": "new-game-form" });
   const nameInput = h("input", {
@@ -75,81 +80,47 @@ function newGameForm(games, showError) {
     games.map((g) => h("option", { value: g.name }, gameTitle(g.name))));
   const playersSelect = h("select", { "data-testid": "players" });
   const seatsBox = h("fieldset", { "data-testid": "seats-setup" });
-  const optionsBox = h("div", { class: "options-grid" });
+  const optionsBox = h("div", { class: "options-grid", "data-testid": "options" });
   const hotseat = h("input", { type: "checkbox", "data-testid": "hotseat" });
   const submit = h("button", { type: "submit", class: "primary", "data-testid": "create-match" },
     t("lobby.create"));
 
   const currentGame = () => games.find((g) => g.name === gameSelect.value);
+  const playerCount = () => Number(playersSelect.value);
 
-  function drawPlayers() {
-    const game = currentGame();
-    replaceChildren(playersSelect, game.players.map((n) =>
-      h("option", { value: n, selected: n === game.default_players }, String(n))));
+  function drawGame() {
+    const { info } = currentGame();
+    replaceChildren(playersSelect, info.players.map((n) =>
+      h("option", { value: n, selected: n === info.default_players }, String(n))));
     drawSeats();
-    drawOptions();
+    replaceChildren(optionsBox, optionFields(currentGame(), playerCount()));
+  }
+
+  // Seat options name the seats, so they follow the player count; chosen values stay.
+  function drawPlayers() {
+    drawSeats();
+    const chosen = readOptions(optionsBox);
+    replaceChildren(optionsBox, optionFields(currentGame(), playerCount(), chosen));
   }
 
   function drawSeats() {
     const game = currentGame();
-    const ui = gameModule(game.name);
-    const count = Number(playersSelect.value);
-    const bot = game.default_bot ?? game.bots[0];
+    const { bots, default_bot: defaultBot } = game.info;
     replaceChildren(seatsBox, h("legend", {}, t("lobby.seats")),
-      Array.from({ length: count }, (_, seat) => h("div", { class: "seat-row" },
-        h("span", { class: "swatch", style: { background: ui.seatColour(seat) } }),
-        h("span", {}, ui.seatColourName(seat)),
+      Array.from({ length: playerCount() }, (_, seat) => h("div", { class: "seat-row" },
+        h("span", { class: "swatch", style: { background: game.seatColour(seat) } }),
+        h("span", {}, game.seatColourName(seat)),
         h("select", { "data-testid": "seat-type", "data-seat": seat,
-          "aria-label": t("lobby.seatType", { colour: ui.seatColourName(seat) }) },
+          "aria-label": t("lobby.seatType", { colour: game.seatColourName(seat) }) },
         h("option", { value: "human", selected: seat === 0 }, t("lobby.human")),
-        game.bots.map((name) => h("option", {
-          value: `bot:${name}`, selected: seat > 0 && name === bot,
-        }, t("lobby.bot", { bot: name })))))));
+        bots.map((bot) => h("option", {
+          value: `bot:${bot.name}`, selected: seat > 0 && bot.name === defaultBot,
+          title: botDescription(game, bot),
+        }, t("lobby.bot", { bot: bot.name })))))));
   }
 
-  function drawOptions() {
-    const game = currentGame();
-    const ui = gameModule(game.name);
-    replaceChildren(optionsBox, Object.entries(game.options).map(([option, fallback]) => {
-      const choices = ui.optionChoices[option];
-      let input;
-      if (choices) {
-        input = h("select", {}, choices.map((value) => h("option", {
-          value: JSON.stringify(value), selected: value === fallback,
-        }, choiceLabel(game.name, option, value))));
-      } else if (typeof fallback === "boolean") {
-        input = h("input", { type: "checkbox", checked: fallback });
-      } else if (typeof fallback === "number" || fallback === null) {
-        input = h("input", {
-          type: "number", value: fallback ?? "", placeholder: t("lobby.random"),
-        });
-      } else {
-        input = h("input", { type: "text", value: fallback });
-      }
-      input.dataset.testid = `option-${option}`;
-      input.dataset.option = option;
-      return h("label", { class: typeof fallback === "boolean" ? "inline" : "" },
-        typeof fallback === "boolean" ? [input, optionLabel(game.name, option)]
-          : [optionLabel(game.name, option), input]);
-    }));
-  }
-
-  function readOptions() {
-    const options = {};
-    for (const input of optionsBox.querySelectorAll("[data-option]")) {
-      const option = input.dataset.option;
-      if (input.type === "checkbox") options[option] = input.checked;
-      else if (input.tagName === "SELECT") options[option] = JSON.parse(input.value);
-      else if (input.type === "number") {
-        options[option] = input.value === "" ? null : Number(input.value);
-      }
-      else options[option] = input.value;
-    }
-    return options;
-  }
-
-  gameSelect.addEventListener("change", drawPlayers);
-  playersSelect.addEventListener("change", drawSeats);
+  gameSelect.addEventListener("change", drawGame);
+  playersSelect.addEventListener("change", drawPlayers);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const seats = [...seatsBox.querySelectorAll("[data-testid=seat-type]")].map((select) =>
@@ -162,7 +133,7 @@ function newGameForm(games, showError) {
       const created = await api.createMatch({
         game: gameSelect.value,
         players: Number(playersSelect.value),
-        options: readOptions(),
+        options: readOptions(optionsBox),
         seats,
         hotseat: hotseat.checked,
         // Hot seat: this screen plays every human seat; otherwise the first, the rest is open.
@@ -178,7 +149,7 @@ function newGameForm(games, showError) {
     }
   });
 
-  drawPlayers();
+  drawGame();
   form.append(
     h("label", {}, t("lobby.name"), nameInput),
     h("label", {}, t("lobby.game"), gameSelect),
@@ -191,22 +162,21 @@ function newGameForm(games, showError) {
   return form;
 }
 
-function matchLists(matches, showError) {
+function matchLists(matches, games, showError) {
   const groups = ["open", "running", "finished"].map((status) => {
     const rows = matches.filter((m) => m.status === status);
     return h("section", { "data-testid": `matches-${status}` },
       h("h3", {}, t(`lobby.status.${status}`)),
       rows.length
-        ? h("ul", { class: "match-list" }, rows.map((m) => matchRow(m, showError)))
+        ? h("ul", { class: "match-list" }, rows.map((m) => matchRow(m, games[m.game], showError)))
         : h("p", { class: "muted" }, t("lobby.none")));
   });
   return groups;
 }
 
-function matchRow(match, showError) {
-  const ui = gameModule(match.game);
+function matchRow(match, game, showError) {
   const held = heldSeats(match.match_id);
-  const names = match.seats.map((s) => seatName(match, ui, s.seat)).join(", ");
+  const names = match.seats.map((s) => seatName(match, game, s.seat)).join(", ");
   const actions = [];
   if (held.length && match.status !== "finished") {
     actions.push(h("button", { class: "primary", "data-testid": "resume",
@@ -225,7 +195,7 @@ function matchRow(match, showError) {
             showError(e);
           }
         },
-      }, t("lobby.join", { colour: ui.seatColourName(seat.seat) })));
+      }, t("lobby.join", { colour: game.seatColourName(seat.seat) })));
     }
   }
   if (match.status !== "finished") {

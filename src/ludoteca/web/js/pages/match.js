@@ -8,7 +8,7 @@
 
 import { api, ApiError, MatchSocket } from "../api.js";
 import { h, replaceChildren } from "../dom.js";
-import { gameModule } from "../games/index.js";
+import { loadGame } from "../games/index.js";
 import { t } from "../i18n.js";
 import { navigate, render } from "../router.js";
 import { heldTokens, playerName, rememberTokens } from "../store.js";
@@ -87,8 +87,7 @@ export function mountMatch(root, { id, spectate }) {
   function show(next) {
     const previous = view;
     view = next;
-    if (!game) game = gameModule(next.match.game);
-    if (!gameView) gameView = game.createView({ boardArea, controlsArea, onAction: act });
+    gameView ??= game.createView({ boardArea, controlsArea, onAction: act });
     const observation = next.observation;
     const acting = observation.current_player;
     const finished = next.match.status === "finished" || observation.terminal;
@@ -210,6 +209,7 @@ export function mountMatch(root, { id, spectate }) {
   async function start() {
     try {
       const first = await api.view(id, mode === "player" ? tokens[seats[0]] : undefined);
+      game = await loadGame(first.match.game); // before any view is shown
       await receive(first);
     } catch (e) {
       turn.textContent = e.status === 404 ? t("match.notFound") : e.message;

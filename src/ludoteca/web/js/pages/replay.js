@@ -4,7 +4,7 @@
 
 import { api } from "../api.js";
 import { h, replaceChildren, svg } from "../dom.js";
-import { gameModule } from "../games/index.js";
+import { loadGame } from "../games/index.js";
 import { t } from "../i18n.js";
 import { replacePath } from "../router.js";
 import { heldTokens } from "../store.js";
@@ -79,6 +79,7 @@ export function mountReplay(root, { id, step: stepParam }) {
   }
 
   async function goTo(goal) {
+    if (!game) return; // steps asked for before the game module has loaded are ignored
     if (goal >= total && summary?.status !== "finished") await refreshTotal();
     const wanted = Math.max(0, Math.min(total, goal));
     target = wanted;
@@ -99,10 +100,7 @@ export function mountReplay(root, { id, step: stepParam }) {
     const previousStep = step;
     view = next;
     step = wanted;
-    if (!game) {
-      game = gameModule(next.match.game);
-      gameView = game.createView({ boardArea, controlsArea, onAction: () => {} });
-    }
+    gameView ??= game.createView({ boardArea, controlsArea, onAction: () => {} });
     const observation = next.observation;
     // Animate single steps forward; jumps and steps back are shown at once.
     const entries = previous && step === previousStep + 1
@@ -145,7 +143,8 @@ export function mountReplay(root, { id, step: stepParam }) {
   slider.addEventListener("input", () => goTo(Number(slider.value)));
   document.addEventListener("keydown", onKey);
 
-  refreshTotal().then(() => {
+  refreshTotal().then(async () => {
+    game = await loadGame(summary.game);
     const wanted = stepParam === undefined || stepParam === "" ? total : Number(stepParam);
     return goTo(Number.isFinite(wanted) ? wanted : total);
   }).catch((e) => {
