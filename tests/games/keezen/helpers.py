@@ -19,7 +19,9 @@ def keezen(players: int = 4, **options: Any) -> KeezenGame:
 
 def legal_texts(game: KeezenGame, position: str, seat: int, hand: str) -> set[str]:
     """Return the legal actions of `seat` holding `hand` in `position`, as notation."""
-    state = game.position_state(position, {seat: hand}, to_move=seat)
+    # The state only carries the position: `hand_actions` judges the hand, which may hold
+    # more cards than one deal gives.
+    state = game.position_from_text(f"position: {position}\nhands: {seat}=A\nto move: {seat}")
     actions = game.hand_actions(state, seat, hand)
     return {game.action_to_text(state, action) for action in actions}
 

@@ -49,7 +49,15 @@ def observation(game: KeezenGame, state: KeezenState, seat: Seat | None) -> dict
         "scores": list(game.scores(state)),
         "winners": list(state.winners),
         "terminal": state.current is None,
+        "end_reason": end_reason(state),
     }
+
+
+def end_reason(state: KeezenState) -> str | None:
+    """Return why the game ended: "team_home" (K53-K55), "max_deals" (K56); None while playing."""
+    if state.current is not None:
+        return None
+    return "team_home" if state.winners else "max_deals"
 
 
 class LogRenderer(SegmentedLogRenderer[Event]):

@@ -10,7 +10,7 @@ from ludoteca.core.chance import check_seed, event_rng, fresh_seed, shuffled
 from ludoteca.core.errors import IllegalActionError, InvalidActionError
 from ludoteca.core.game import JSON
 from ludoteca.core.logs import check_action_id
-from ludoteca.games.keezen import codec
+from ludoteca.games.keezen import codec, positions
 from ludoteca.games.keezen.actions import (
     ActionIds,
     KeezenAction,
@@ -21,7 +21,7 @@ from ludoteca.games.keezen.board import Board, Colour, Loc, Seat
 from ludoteca.games.keezen.cards import CARDS_PER_DEAL, Rank, full_deck
 from ludoteca.games.keezen.explain import explain_illegal
 from ludoteca.games.keezen.moves import MoveGenerator
-from ludoteca.games.keezen.notation import parse_hand, parse_position, squares_of
+from ludoteca.games.keezen.notation import parse_hand, squares_of
 from ludoteca.games.keezen.observe import LogRenderer, observation
 from ludoteca.games.keezen.options import KeezenOptions
 from ludoteca.games.keezen.state import (
@@ -344,32 +344,22 @@ class KeezenGame:
     ) -> KeezenState:
         """Return a state with this position (section 7.2) and hands, `to_move` about to play.
 
-        Seats missing from `hands` hold no cards. The state is in the first deal of a cycle;
-        the pack holds the cards of the cycle's two later deals, drawn with `seed` from the
-        cards not in hand. As in play, a seat that cannot play hands in automatically (K18).
+        Seats missing from `hands` hold no cards; the state is in deal 1 (see `positions`).
         """
-        pawns = parse_position(self.board, position)
-        squares = squares_of(self.board, pawns)
         cards = [
             (parse_hand(hand) if isinstance(hand, str) else tuple(sorted(hand)))
             if (hand := hands.get(seat)) is not None else ()
             for seat in range(self.num_players)
         ]
-        if not cards[to_move]:
-            raise ValueError(f"seat {to_move} is to move but holds no cards")
-        if dealer is None:
-            dealer = (to_move - 1) % self.num_players
-        unseen = list(self.deck)
-        for hand_cards in cards:
-            for card in hand_cards:
-                if card not in unseen:
-                    raise ValueError(f"the hands hold more than {self.num_players} cards of a rank")
-                unseen.remove(card)
-        later_deals = sum(CARDS_PER_DEAL[1:]) * self.num_players
-        pack = shuffled(unseen, event_rng(seed, "position pack"))[:later_deals]
-        log: tuple[tuple[Event, ...], ...] = ((DealEvent(1, dealer, tuple(cards)),),)
-        before = (to_move - 1) % self.num_players
-        return self._continue(squares, pawns, cards, pack, seed, 1, dealer, log, before)
+        return positions.build_position(self, position, cards, to_move, dealer, seed=seed)
+
+    def position_from_text(self, text: str) -> KeezenState:
+        """Return the state a position text describes (`positions`); StateFormatError if bad."""
+        return positions.position_from_text(self, text)
+
+    def position_to_text(self, state: KeezenState) -> str:
+        """Return the position text of `state`, which `position_from_text` reads back."""
+        return positions.position_to_text(self, state)
 
 
 def _appended(log: tuple[tuple[Event, ...], ...], event: Event) -> tuple[tuple[Event, ...], ...]:
