@@ -175,7 +175,7 @@ def seat_view(game: ElfenlandGame, state: ElfenlandState, seat: Seat) -> SeatVie
         road_obstacle=state.road_obstacle,
         display=state.display,
         unseen_counters=unseen,
-        legal=state.legal,
+        legal=game.legal_actions(state),
     )
 
 

@@ -77,7 +77,7 @@ def observation(
         "draw_pile_size": len(state.draw_pile),
         "supply_size": len(state.supply),
         "log": game.log_renderer.entries(state.log, seat),
-        "legal_actions": [action_text(action) for action in state.legal] if acting else [],
+        "legal_actions": [action_text(a) for a in game.legal_actions(state)] if acting else [],
         "scores": list(game.scores(state)),
         "ranks": list(state.ranks),
         "winners": [other for other, rank in enumerate(state.ranks) if rank == 1],

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from ludoteca.core.chance import check_seed, event_rng, fresh_seed, shuffled
@@ -109,7 +108,7 @@ class ElfenlandGame:
 
     def apply(self, state: ElfenlandState, action: ElfAction) -> ElfenlandState:
         """Return the state after `action`; IllegalActionError, state untouched, if illegal."""
-        if action not in state.legal:
+        if action not in self.legal_actions(state):
             raise IllegalActionError(explain_illegal(self, state, action))
         draft = Draft(state)
         seat = state.current
@@ -238,7 +237,11 @@ class ElfenlandGame:
 
     def legal_actions(self, state: ElfenlandState) -> tuple[ElfAction, ...]:
         """Return the legal actions of the seat to act, in a stable order."""
-        return state.legal
+        legal = state.legal
+        if legal is None:
+            legal = self.moves.legal_actions(state)
+            object.__setattr__(state, "legal", legal)
+        return legal
 
     def is_terminal(self, state: ElfenlandState) -> bool:
         """Return True once the game has ended (E33, E34)."""
@@ -273,7 +276,7 @@ class ElfenlandGame:
     def action_from_id(self, state: ElfenlandState, action_id: int) -> ElfAction:
         """Return the legal action with this id; InvalidActionError if there is none."""
         action = self.ids.actions[check_action_id(action_id, self.num_distinct_actions)]
-        if action in state.legal:
+        if action in self.legal_actions(state):
             return action
         raise InvalidActionError(f"action id {action_id} is not a legal action here")
 
@@ -288,14 +291,16 @@ class ElfenlandGame:
         return self._cache_legal(codec.decode_state(self, obj))
 
     def with_legal(self, state: ElfenlandState) -> ElfenlandState:
-        """Return a copy of `state` with its cache of legal actions filled in."""
-        return self._cache_legal(replace(state))
+        """Return `state` itself, its cache of legal actions filled in."""
+        self.legal_actions(state)
+        return state
 
     def _cache_legal(self, state: ElfenlandState) -> ElfenlandState:
-        """Fill in the legal-action cache of a state this engine has just built, and return it.
+        """Fill in the legal-action cache of `state` and return the state.
 
-        The cache is not part of the state's value (compare=False); setting it on a state
-        nobody else holds yet spares a second copy of every field on the hot path.
+        The cache is no part of the state's value (compare=False, init=False): setting it in
+        place spares a copy of every field, and a state whose fields change is a new object
+        that starts without it.
         """
         object.__setattr__(state, "legal", self.moves.legal_actions(state))
         return state

@@ -116,7 +116,9 @@ class ElfenlandState:
     """Everything about an Elfenland game at one moment.
 
     Hands and held counters are count vectors (a hand is a multiset, §1). Per-edge tuples have
-    49 entries so that an edge id is its own index (entry 0 is unused).
+    49 entries so that an edge id is its own index (entry 0 is unused). `legal` caches the
+    legal actions: it is no constructor field, so a state made by `replace` or by hand starts
+    without it and `legal_actions` computes it on first use (it can never be stale).
     """
 
     seed: int
@@ -162,7 +164,9 @@ class ElfenlandState:
     """Final ranks, 1 = first (E41, E42); empty until the game is over."""
     log: tuple[tuple[Event, ...], ...]
     """The game's events, one tuple per round (so appending stays cheap)."""
-    legal: tuple[ElfAction, ...] = field(default=(), compare=False, repr=False)
+    legal: tuple[ElfAction, ...] | None = field(
+        default=None, init=False, compare=False, repr=False
+    )
 
     @property
     def is_over(self) -> bool:

@@ -164,7 +164,7 @@ def check_state(game: KeezenGame, state: KeezenState) -> None:
         return
     if state.winners or finished:
         raise StateFormatError("a team has won, so no seat can be to move (K55)")
-    if not state.legal:
+    if not game.legal_actions(state):
         raise StateFormatError(f"seat {state.current} is to move but cannot play (K18)")
     last = state.log[-1][-1]
     if isinstance(last, PlayEvent | DiscardEvent):

@@ -45,7 +45,9 @@ def observation(game: KeezenGame, state: KeezenState, seat: Seat | None) -> dict
         "hand_sizes": [len(hand) for hand in state.hands],
         "pack_size": len(state.pack),
         "log": game.log_renderer.entries(state.log, seat),
-        "legal_actions": [action_text(board, a) for a in state.legal] if acting else [],
+        "legal_actions": (
+            [action_text(board, a) for a in game.legal_actions(state)] if acting else []
+        ),
         "scores": list(game.scores(state)),
         "winners": list(state.winners),
         "terminal": state.current is None,

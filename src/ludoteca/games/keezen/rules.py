@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ludoteca.core.chance import check_seed, event_rng, fresh_seed, shuffled
@@ -91,7 +92,7 @@ class KeezenGame:
 
     def apply(self, state: KeezenState, action: KeezenAction) -> KeezenState:
         """Return the state after `action`; IllegalActionError, state untouched, if illegal."""
-        if action not in state.legal:
+        if action not in self.legal_actions(state):
             raise IllegalActionError(explain_illegal(self, state, action))
         seat = state.current
         assert seat is not None  # a terminal state has no legal actions
@@ -135,9 +136,11 @@ class KeezenGame:
                 return self._deal_and_continue(squares, pawns, seed, deal + 1, dealer, pack, log)
             legal = self.moves.legal_actions(squares, pawns, seat, hands[seat])
             if legal:
-                return KeezenState(
-                    squares, pawns, tuple(hands), pack, seed, deal, dealer, seat, (), log, legal
+                state = KeezenState(
+                    squares, pawns, tuple(hands), pack, seed, deal, dealer, seat, (), log
                 )
+                object.__setattr__(state, "legal", legal)
+                return state
             log = _appended(log, DiscardEvent(seat, hands[seat]))
             hands[seat] = ()
             last = seat
@@ -199,7 +202,16 @@ class KeezenGame:
 
     def legal_actions(self, state: KeezenState) -> tuple[KeezenAction, ...]:
         """Return the legal actions of the seat to move, by card rank then pawn."""
-        return state.legal
+        legal = state.legal
+        if legal is None:
+            legal = ()
+            if state.current is not None:
+                legal = self.moves.legal_actions(
+                    state.squares, state.pawns, state.current, state.hands[state.current]
+                )
+            # The cache is no part of the state's value (compare=False, init=False).
+            object.__setattr__(state, "legal", legal)
+        return legal
 
     def is_terminal(self, state: KeezenState) -> bool:
         """Return True when a team has won or the deals ran out."""
@@ -254,7 +266,7 @@ class KeezenGame:
     def action_from_id(self, state: KeezenState, action_id: int) -> KeezenAction:
         """Return the legal action with this id; InvalidActionError if there is none."""
         check_action_id(action_id, self.num_distinct_actions)
-        for action in state.legal:
+        for action in self.legal_actions(state):
             if self.ids.to_id(action) == action_id:
                 return action
         raise InvalidActionError(f"action id {action_id} is not a legal action here")
@@ -270,16 +282,9 @@ class KeezenGame:
         return codec.decode_state(self, obj)
 
     def with_legal(self, state: KeezenState) -> KeezenState:
-        """Return `state` with its cache of legal actions filled in."""
-        legal: tuple[KeezenAction, ...] = ()
-        if state.current is not None:
-            legal = self.moves.legal_actions(
-                state.squares, state.pawns, state.current, state.hands[state.current]
-            )
-        return KeezenState(
-            state.squares, state.pawns, state.hands, state.pack, state.seed, state.deal,
-            state.dealer, state.current, state.winners, state.log, legal,
-        )
+        """Return `state` itself, its cache of legal actions filled in."""
+        self.legal_actions(state)
+        return state
 
     def resample(self, state: KeezenState, seat: Seat | None, rng: random.Random) -> KeezenState:
         """Return a state `seat` cannot tell apart: unseen cards redealt, future chance re-seeded.
@@ -299,16 +304,14 @@ class KeezenGame:
                 size = len(state.hands[other])
                 hands[other] = tuple(sorted(pool[position : position + size]))
                 position += size
-            candidate = self.with_legal(self._redealt(state, hands, tuple(pool[position:])))
-            if state.current is None or candidate.legal:
+            candidate = self._redealt(state, hands, tuple(pool[position:]))
+            if state.current is None or self.legal_actions(candidate):
                 break
         else:
             candidate = state
-        return KeezenState(
-            candidate.squares, candidate.pawns, candidate.hands, candidate.pack,
-            fresh_seed(rng), candidate.deal, candidate.dealer, candidate.current,
-            candidate.winners, candidate.log, candidate.legal,
-        )
+        resampled = replace(candidate, seed=fresh_seed(rng))
+        object.__setattr__(resampled, "legal", candidate.legal)
+        return resampled
 
     def _redealt(
         self, state: KeezenState, hands: list[tuple[Rank, ...]], pack: tuple[Rank, ...]

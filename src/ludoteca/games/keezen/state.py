@@ -50,7 +50,8 @@ class KeezenState:
     `squares` and `pawns` hold the same position twice on purpose: `squares[loc]` answers
     "who stands here" and `pawns[c]` "where are colour c's pawns" without a search, which
     is what move generation asks in its inner loops. `legal` caches the legal actions of
-    the seat to move; `apply` computes them anyway to decide automatic hand-ins (K18).
+    the seat to move: it is no constructor field, so a state made by `replace` or by hand
+    starts without it and `legal_actions` computes it on first use (it can never be stale).
     """
 
     squares: tuple[Colour, ...]
@@ -71,7 +72,9 @@ class KeezenState:
     winners: tuple[Seat, ...]
     log: tuple[tuple[Event, ...], ...]
     """The game's events, one tuple per deal (so appending stays cheap)."""
-    legal: tuple[KeezenAction, ...] = field(default=(), compare=False, repr=False)
+    legal: tuple[KeezenAction, ...] | None = field(
+        default=None, init=False, compare=False, repr=False
+    )
 
     @property
     def is_over(self) -> bool:
