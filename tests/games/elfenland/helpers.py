@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 
 import ludoteca
+from ludoteca.core.draft import thaw
 from ludoteca.games.elfenland import ElfenlandGame, ElfenlandState
 from ludoteca.games.elfenland.board import LETTERS
 from ludoteca.games.elfenland.cards import cards_text, parse_cards
-from ludoteca.games.elfenland.flow import Draft
 from ludoteca.games.elfenland.state import NONE, Event, RoundEvent
 
 CARD_TOTALS = (10, 10, 10, 10, 10, 10, 12)
@@ -186,7 +186,7 @@ def make_state(
 
 def flow_state(game: ElfenlandGame, state: ElfenlandState) -> ElfenlandState:
     """Return `state` after the flow's round start (phases 1 and 2) run on it directly."""
-    draft = Draft(state)
+    draft = thaw(state)
     game.flow.begin_round(draft)
     return game.with_legal(draft.freeze())
 

@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import pytest
 
+from ludoteca.core.draft import thaw
 from ludoteca.games.elfenland.board import LETTERS
-from ludoteca.games.elfenland.flow import Draft
 from ludoteca.games.elfenland.state import (
     MOVEMENT,
     OPEN_PICKS,
@@ -276,7 +276,7 @@ def test_e11_both_piles_empty_skips_the_draw() -> None:
     all_cards = "PPPPPPPPPPEEEEEEEEEECCCCCCCCCCUUUUUUUUUUTTTTTTTTTTDDDDDDDDDDRRRRRRRRRRRR"
     hands = (*(vec(all_cards[i * 14:(i + 1) * 14]) for i in range(5)), vec(all_cards[70:]))
     assert sum(sum(h) for h in hands) == 72
-    draft = Draft(replace(state, hands=hands, draw_pile=(), discards=(0,) * 7))
+    draft = thaw(replace(state, hands=hands, draw_pile=(), discards=(0,) * 7))
     game.flow.begin_round(draft)
     after = draft.freeze()
     assert after.hands == hands
@@ -327,7 +327,7 @@ def test_e12_others_know_only_that_a_secret_counter_is_held() -> None:
 def test_e12_an_empty_supply_gives_no_secret_counter() -> None:
     game = elfenland(3)
     state = make_state(game, phase=OPEN_PICKS, current=0, round=2)
-    draft = Draft(replace(state, supply=()))
+    draft = thaw(replace(state, supply=()))
     game.flow.begin_round(draft)
     after = draft.freeze()
     assert after.secret_counters == ((0,) * 6,) * 3
@@ -367,6 +367,6 @@ def test_e13_exceeding_the_limit_is_an_assertion() -> None:
     game = elfenland(2)
     state = make_state(game, phase=OPEN_PICKS, current=0, round=2,
                        open_counters={0: "PEC"}, secret_counters={0: "U"})
-    draft = Draft(replace(state, open_counters=((1, 1, 1, 0, 0, 1), (0,) * 6)))
+    draft = thaw(replace(state, open_counters=((1, 1, 1, 0, 0, 1), (0,) * 6)))
     with pytest.raises(AssertionError):
         game.flow.begin_round(draft)

@@ -13,8 +13,8 @@ from itertools import combinations
 import pytest
 
 import ludoteca
+from ludoteca.core.draft import thaw
 from ludoteca.games.elfenland.board import LETTERS
-from ludoteca.games.elfenland.flow import Draft
 from ludoteca.games.elfenland.state import (
     MOVEMENT,
     NONE,
@@ -753,7 +753,7 @@ def test_x28_phase_one_top_up_and_reshuffle() -> None:
 
 def test_x28_seat_zero_leaves_29_then_seat_one_leaves_24() -> None:
     game, state = x28()
-    draft = Draft(state)
+    draft = thaw(state)
     for seat in (2, 3, 4, 5):
         game.flow.refill(draft, seat)
     game.flow.refill(draft, 0)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludoteca.core.chance import check_seed, event_rng, fresh_seed, shuffled
+from ludoteca.core.draft import thaw
 from ludoteca.core.errors import IllegalActionError, InvalidActionError
 from ludoteca.core.game import JSON, Seat
 from ludoteca.core.logs import check_action_id
@@ -35,7 +36,7 @@ from ludoteca.games.elfenland.board import (
 )
 from ludoteca.games.elfenland.cards import expand, minus, plus
 from ludoteca.games.elfenland.explain import explain_illegal
-from ludoteca.games.elfenland.flow import Draft, Flow
+from ludoteca.games.elfenland.flow import ElfDraft, Flow, note, set_counters, set_hand
 from ludoteca.games.elfenland.moves import MoveGenerator
 from ludoteca.games.elfenland.observe import LogRenderer, observation
 from ludoteca.games.elfenland.options import ElfenlandOptions
@@ -102,7 +103,7 @@ class ElfenlandGame:
             has_obstacle=(True,) * n, set_aside_open=(0,) * 6, set_aside_secret=(),
             ranks=(), log=(),
         )
-        draft = Draft(state)
+        draft = thaw(state)
         self.flow.begin_round(draft)
         return self._cache_legal(draft.freeze())
 
@@ -110,7 +111,7 @@ class ElfenlandGame:
         """Return the state after `action`; IllegalActionError, state untouched, if illegal."""
         if action not in self.legal_actions(state):
             raise IllegalActionError(explain_illegal(self, state, action))
-        draft = Draft(state)
+        draft = thaw(state)
         seat = state.current
         assert seat is not None  # a terminal state has no legal actions
         verb = action.verb
@@ -120,10 +121,10 @@ class ElfenlandGame:
             self._place(draft, seat, action)
             self.flow.after_placement_turn(draft, passed=False)
         elif verb == PASS:
-            draft.note(ActionEvent(seat, action, draft.boots[seat], False))
+            note(draft, ActionEvent(seat, action, draft.boots[seat], False))
             self.flow.after_placement_turn(draft, passed=True)
         elif verb == END:
-            draft.note(ActionEvent(seat, action, draft.boots[seat], False))
+            note(draft, ActionEvent(seat, action, draft.boots[seat], False))
             self.flow.after_movement_turn(draft)
         elif verb in (TAKE, DRAW):
             self._pick(draft, seat, action)
@@ -131,7 +132,7 @@ class ElfenlandGame:
         elif verb == OBSTACLE:
             draft.road_obstacle = _replaced(draft.road_obstacle, action.edge, seat)
             draft.has_obstacle = _replaced(draft.has_obstacle, seat, False)
-            draft.note(ActionEvent(seat, action, draft.boots[seat], False))
+            note(draft, ActionEvent(seat, action, draft.boots[seat], False))
             self.flow.after_placement_turn(draft, passed=False)
         elif verb == KEEP_CARDS:
             self._keep_cards(draft, seat, action)
@@ -141,28 +142,28 @@ class ElfenlandGame:
             self.flow.next_chooser(draft)
         return self._cache_legal(draft.freeze())
 
-    def _move(self, draft: Draft, seat: Seat, action: ElfAction) -> None:
+    def _move(self, draft: ElfDraft, seat: Seat, action: ElfAction) -> None:
         """E24, E29, E30: pay, discard face up, move the boot, collect the town's piece."""
         town = self.map.edge(action.edge).other_end(draft.boots[seat])
-        draft.set_hand(seat, minus(draft.hands[seat], action.cards))
+        set_hand(draft, seat, minus(draft.hands[seat], action.cards))
         draft.discards = plus(draft.discards, action.cards)
         draft.boots = _replaced(draft.boots, seat, town)
         bit = 1 << town
         piece = self.map.has_pieces[town] and not draft.visited[seat] & bit
         if piece:
             draft.visited = _replaced(draft.visited, seat, draft.visited[seat] | bit)
-        draft.note(ActionEvent(seat, action, town, piece))
+        note(draft, ActionEvent(seat, action, town, piece))
 
-    def _place(self, draft: Draft, seat: Seat, action: ElfAction) -> None:
+    def _place(self, draft: ElfDraft, seat: Seat, action: ElfAction) -> None:
         """E17: the counter leaves the seat's holding and lies face up on the road."""
         held = draft.secret_counters[seat] if action.secret else draft.open_counters[seat]
-        draft.set_counters(seat, _replaced(held, action.counter, held[action.counter] - 1),
+        set_counters(draft, seat, _replaced(held, action.counter, held[action.counter] - 1),
                            action.secret)
         draft.road_counter = _replaced(draft.road_counter, action.edge, action.counter)
         draft.road_placer = _replaced(draft.road_placer, action.edge, seat)
-        draft.note(ActionEvent(seat, action, draft.boots[seat], False))
+        note(draft, ActionEvent(seat, action, draft.boots[seat], False))
 
-    def _pick(self, draft: Draft, seat: Seat, action: ElfAction) -> None:
+    def _pick(self, draft: ElfDraft, seat: Seat, action: ElfAction) -> None:
         """E14, E15: take a displayed counter (the slot refills) or draw one; it is open."""
         refill = NONE
         if action.verb == TAKE:
@@ -174,21 +175,21 @@ class ElfenlandGame:
         else:
             kind, draft.supply = draft.supply[0], draft.supply[1:]
         held = draft.open_counters[seat]
-        draft.set_counters(seat, _replaced(held, kind, held[kind] + 1), secret=False)
-        draft.note(PickEvent(seat, action.slot, kind, refill))
+        set_counters(draft, seat, _replaced(held, kind, held[kind] + 1), secret=False)
+        note(draft, PickEvent(seat, action.slot, kind, refill))
 
-    def _keep_cards(self, draft: Draft, seat: Seat, action: ElfAction) -> None:
+    def _keep_cards(self, draft: ElfDraft, seat: Seat, action: ElfAction) -> None:
         """E35 (or its after-move option): keep 4 cards, the rest go face up to the discards."""
         discarded = minus(draft.hands[seat], action.cards)
-        draft.set_hand(seat, action.cards)
+        set_hand(draft, seat, action.cards)
         draft.discards = plus(draft.discards, discarded)
-        draft.note(KeepCardsEvent(seat, action.cards, discarded))
+        note(draft, KeepCardsEvent(seat, action.cards, discarded))
         if draft.discarding:
             self.flow.after_movement_turn(draft)
         elif self.flow.held(draft, seat) < 2:
             self.flow.next_chooser(draft)
 
-    def _keep_counter(self, draft: Draft, seat: Seat, action: ElfAction) -> None:
+    def _keep_counter(self, draft: ElfDraft, seat: Seat, action: ElfAction) -> None:
         """E36: keep one counter with its visibility; set the others aside for E38."""
         open_held = list(draft.open_counters[seat])
         secret_held = list(draft.secret_counters[seat])
@@ -198,9 +199,9 @@ class ElfenlandGame:
         kept = [0] * len(COUNTER_KINDS)
         kept[action.counter] = 1
         none = (0,) * len(COUNTER_KINDS)
-        draft.set_counters(seat, none if action.secret else tuple(kept), secret=False)
-        draft.set_counters(seat, tuple(kept) if action.secret else none, secret=True)
-        draft.note(KeepCounterEvent(
+        set_counters(draft, seat, none if action.secret else tuple(kept), secret=False)
+        set_counters(draft, seat, tuple(kept) if action.secret else none, secret=True)
+        note(draft, KeepCounterEvent(
             seat, action.counter, action.secret, tuple(open_held), sum(secret_held)
         ))
 

@@ -25,11 +25,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ludoteca.core.chance import event_rng, shuffled
+from ludoteca.core.draft import thaw
 from ludoteca.core.errors import LudotecaError, StateFormatError
 from ludoteca.games.keezen.board import Seat
 from ludoteca.games.keezen.cards import CARDS_PER_DEAL, Rank, hand_text
 from ludoteca.games.keezen.notation import parse_hand, parse_position, position_text, squares_of
-from ludoteca.games.keezen.state import DealEvent, Event, KeezenState
+from ludoteca.games.keezen.state import DealEvent, KeezenState
 
 if TYPE_CHECKING:
     from ludoteca.games.keezen.rules import KeezenGame
@@ -118,9 +119,11 @@ def build_position(
     pack = shuffled(unseen, event_rng(seed, "position pack"))[:later_deals]
     if dealer is None:
         dealer = (to_move - 1) % n
-    log: tuple[tuple[Event, ...], ...] = ((DealEvent(deal, dealer, tuple(hands)),),)
-    before = (to_move - 1) % n
-    return game._continue(squares, pawns, list(hands), pack, seed, deal, dealer, log, before)
+    draft = thaw(KeezenState(
+        squares=squares, pawns=pawns, hands=tuple(hands), pack=pack, seed=seed, deal=deal,
+        dealer=dealer, current=None, winners=(), log=((DealEvent(deal, dealer, tuple(hands)),),),
+    ))
+    return game._continue(draft, list(hands), (to_move - 1) % n)
 
 
 def _facts(text: str) -> dict[str, str]:

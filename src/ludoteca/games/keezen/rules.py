@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from typing import Any
+from typing import Any, TypeAlias
 
 from ludoteca.core.chance import check_seed, event_rng, fresh_seed, shuffled
+from ludoteca.core.draft import Draft, thaw
 from ludoteca.core.errors import IllegalActionError, InvalidActionError
 from ludoteca.core.game import JSON
 from ludoteca.core.logs import check_action_id
@@ -18,7 +18,7 @@ from ludoteca.games.keezen.actions import (
     action_text,
     parse_action,
 )
-from ludoteca.games.keezen.board import Board, Colour, Loc, Seat
+from ludoteca.games.keezen.board import Board, Colour, Seat
 from ludoteca.games.keezen.cards import CARDS_PER_DEAL, Rank, full_deck
 from ludoteca.games.keezen.explain import explain_illegal
 from ludoteca.games.keezen.moves import MoveGenerator
@@ -37,6 +37,8 @@ from ludoteca.games.keezen.state import (
 RULES_VERSION = "1"
 DEALS_PER_CYCLE = len(CARDS_PER_DEAL)
 RESAMPLE_ATTEMPTS = 1000
+
+KeezenDraft: TypeAlias = Draft[KeezenState]
 
 
 class KeezenGame:
@@ -82,13 +84,13 @@ class KeezenGame:
         dealer = self.settings.first_dealer
         if dealer is None:
             dealer = event_rng(seed, "first dealer").randrange(self.num_players)
-        squares = squares_of(self.board, self._start_pawns())
-        return self._deal_and_continue(
-            squares, self._start_pawns(), seed, deal=1, previous_dealer=dealer, pack=(), log=()
-        )
-
-    def _start_pawns(self) -> tuple[tuple[Loc, ...], ...]:
-        return tuple((self.board.start_area(c),) * 4 for c in range(self.num_players))
+        pawns = tuple((self.board.start_area(c),) * 4 for c in range(self.num_players))
+        # Deal 0 with no cards: the table as it stands before the first deal.
+        draft = thaw(KeezenState(
+            squares=squares_of(self.board, pawns), pawns=pawns, hands=((),) * self.num_players,
+            pack=(), seed=seed, deal=0, dealer=dealer, current=None, winners=(), log=(),
+        ))
+        return self._deal_and_continue(draft)
 
     def apply(self, state: KeezenState, action: KeezenAction) -> KeezenState:
         """Return the state after `action`; IllegalActionError, state untouched, if illegal."""
@@ -96,35 +98,27 @@ class KeezenGame:
             raise IllegalActionError(explain_illegal(self, state, action))
         seat = state.current
         assert seat is not None  # a terminal state has no legal actions
+        draft = thaw(state)
         squares, pawns, moved, captured = self.moves.carry_out(state.squares, state.pawns, action)
+        draft.squares, draft.pawns = squares, pawns
         hands = list(state.hands)
         hand = hands[seat]
         played = hand.index(action.card)
         hands[seat] = hand[:played] + hand[played + 1 :]
-        log = _appended(state.log, PlayEvent(seat, action, moved, captured))
+        draft.log = _appended(state.log, PlayEvent(seat, action, moved, captured))
         if self.moves.is_finished(pawns, seat) and self.moves.is_finished(pawns, self.mates[seat]):
-            return self._ended(
-                squares, pawns, tuple(hands), state.pack, state.seed, state.deal, state.dealer,
-                self.teams[seat], log,
-            )
-        return self._continue(
-            squares, pawns, hands, state.pack, state.seed, state.deal, state.dealer, log, seat
-        )
+            draft.hands = tuple(hands)
+            return self._ended(draft, self.teams[seat])
+        return self._continue(draft, hands, seat)
 
     def _continue(
-        self,
-        squares: tuple[Colour, ...],
-        pawns: tuple[tuple[Loc, ...], ...],
-        hands: list[tuple[Rank, ...]],
-        pack: tuple[Rank, ...],
-        seed: int,
-        deal: int,
-        dealer: Seat,
-        log: tuple[tuple[Event, ...], ...],
-        last: Seat,
+        self, draft: KeezenDraft, hands: list[tuple[Rank, ...]], last: Seat
     ) -> KeezenState:
         """Pass the turn left from `last`, handing in unplayable hands and dealing when all are
-        empty, until a seat that can play is to move (K13, K14, K18) or the deals run out (K56)."""
+        empty, until a seat that can play is to move (K13, K14, K18) or the deals run out (K56).
+
+        `hands` are the draft's hands, kept as a list while they change.
+        """
         n = self.num_players
         while True:
             seat = last
@@ -133,66 +127,46 @@ class KeezenGame:
                 if hands[seat]:
                     break
             else:
-                return self._deal_and_continue(squares, pawns, seed, deal + 1, dealer, pack, log)
-            legal = self.moves.legal_actions(squares, pawns, seat, hands[seat])
+                return self._deal_and_continue(draft)
+            legal = self.moves.legal_actions(draft.squares, draft.pawns, seat, hands[seat])
             if legal:
-                state = KeezenState(
-                    squares, pawns, tuple(hands), pack, seed, deal, dealer, seat, (), log
-                )
-                object.__setattr__(state, "legal", legal)
-                return state
-            log = _appended(log, DiscardEvent(seat, hands[seat]))
+                draft.hands = tuple(hands)
+                draft.current = seat
+                draft.legal = legal  # computed anyway to decide the hand-ins: cache it
+                return draft.freeze()
+            draft.log = _appended(draft.log, DiscardEvent(seat, hands[seat]))
             hands[seat] = ()
             last = seat
 
-    def _deal_and_continue(
-        self,
-        squares: tuple[Colour, ...],
-        pawns: tuple[tuple[Loc, ...], ...],
-        seed: int,
-        deal: int,
-        previous_dealer: Seat,
-        pack: tuple[Rank, ...],
-        log: tuple[tuple[Event, ...], ...],
-    ) -> KeezenState:
-        """Start deal number `deal` (K8–K11) and continue to the first seat that can play."""
+    def _deal_and_continue(self, draft: KeezenDraft) -> KeezenState:
+        """Start the deal after the draft's (K8–K11), then continue to the first seat to play."""
         n = self.num_players
+        deal = draft.deal + 1
         if deal > self.settings.max_deals:
-            no_cards: tuple[tuple[Rank, ...], ...] = ((),) * n
-            return self._ended(
-                squares, pawns, no_cards, pack, seed, deal - 1, previous_dealer, (), log
-            )
+            draft.hands = ((),) * n
+            return self._ended(draft, ())
         place = (deal - 1) % DEALS_PER_CYCLE
-        dealer = previous_dealer
         if deal > 1 and (place == 0 or self.settings.dealer_rotation == "per_deal"):
-            dealer = (previous_dealer + 1) % n
+            draft.dealer = (draft.dealer + 1) % n
+        dealer = draft.dealer
         if place == 0:
             cycle = (deal - 1) // DEALS_PER_CYCLE
-            pack = shuffled(self.deck, event_rng(seed, "pack", cycle))
+            draft.pack = shuffled(self.deck, event_rng(draft.seed, "pack", cycle))
         count = CARDS_PER_DEAL[place] * n
-        dealt, pack = pack[:count], pack[count:]
+        dealt, draft.pack = draft.pack[:count], draft.pack[count:]
         # Card j of a deal goes to seat dealer + 1 + j (K10, W25).
         hands = [tuple(sorted(dealt[(seat - dealer - 1) % n :: n])) for seat in range(n)]
-        log = (*log, (DealEvent(deal, dealer, tuple(hands)),))
-        return self._continue(squares, pawns, hands, pack, seed, deal, dealer, log, dealer)
+        draft.deal = deal
+        draft.log = (*draft.log, (DealEvent(deal, dealer, tuple(hands)),))
+        return self._continue(draft, hands, dealer)
 
-    def _ended(
-        self,
-        squares: tuple[Colour, ...],
-        pawns: tuple[tuple[Loc, ...], ...],
-        hands: tuple[tuple[Rank, ...], ...],
-        pack: tuple[Rank, ...],
-        seed: int,
-        deal: int,
-        dealer: Seat,
-        winners: tuple[Seat, ...],
-        log: tuple[tuple[Event, ...], ...],
-    ) -> KeezenState:
+    def _ended(self, draft: KeezenDraft, winners: tuple[Seat, ...]) -> KeezenState:
         """Return the final state: a won game (K53–K55) or a draw at max_deals (K56)."""
-        log = _appended(log, EndEvent(winners))
-        return KeezenState(
-            squares, pawns, hands, pack, seed, deal, dealer, None, winners, log
-        )
+        draft.log = _appended(draft.log, EndEvent(winners))
+        draft.current = None
+        draft.winners = winners
+        draft.legal = ()
+        return draft.freeze()
 
     # -- queries -----------------------------------------------------------------------------
 
@@ -309,9 +283,10 @@ class KeezenGame:
                 break
         else:
             candidate = state
-        resampled = replace(candidate, seed=fresh_seed(rng))
-        object.__setattr__(resampled, "legal", candidate.legal)
-        return resampled
+        draft = thaw(candidate)
+        draft.seed = fresh_seed(rng)
+        draft.legal = candidate.legal  # the seed plays no part in the legal actions
+        return draft.freeze()
 
     def _redealt(
         self, state: KeezenState, hands: list[tuple[Rank, ...]], pack: tuple[Rank, ...]
@@ -329,11 +304,12 @@ class KeezenGame:
         dealt = tuple(
             tuple(sorted(hands[seat] + tuple(spent[seat]))) for seat in range(self.num_players)
         )
-        log = (*state.log[:-1], (DealEvent(opening.deal, opening.dealer, dealt), *current_deal[1:]))
-        return KeezenState(
-            state.squares, state.pawns, tuple(hands), pack, state.seed, state.deal, state.dealer,
-            state.current, state.winners, log,
+        draft = thaw(state)
+        draft.hands, draft.pack = tuple(hands), pack
+        draft.log = (
+            *state.log[:-1], (DealEvent(opening.deal, opening.dealer, dealt), *current_deal[1:])
         )
+        return draft.freeze()
 
     # -- positions for analysis and tests ----------------------------------------------------
 
