@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -19,13 +18,12 @@ from ludoteca.core.draft import thaw
 from ludoteca.games.elfenland import ElfenlandGame, ElfenlandState
 from ludoteca.games.elfenland.board import LETTERS
 from ludoteca.games.elfenland.cards import cards_text, parse_cards
-from ludoteca.games.elfenland.state import NONE, Event, RoundEvent
+from ludoteca.games.elfenland.state import NONE, Event
 
 CARD_TOTALS = (10, 10, 10, 10, 10, 10, 12)
 """Travel cards per type P E C U T D R (section 3.2)."""
 COUNTER_TOTALS = (8, 8, 8, 8, 8, 8)
 """Transportation counters per type P E C U T D (section 3.2)."""
-EDGES = 49
 
 
 def elfenland(players: int = 3, **options: Any) -> ElfenlandGame:
@@ -56,23 +54,14 @@ def text_of(counts: Sequence[int]) -> str:
     return "".join(LETTERS[kind] * number for kind, number in enumerate(counts))
 
 
-def _take(pool: list[int], wanted: Iterable[int], what: str) -> None:
-    for kind in wanted:
-        if pool[kind] <= 0:
-            raise AssertionError(f"make_state: too many {LETTERS[kind]} {what}")
-        pool[kind] -= 1
-
-
 def make_state(
     game: ElfenlandGame,
     *,
     phase: int,
-    current: int | None,
+    current: int,
     round: int = 1,
     start: int = 0,
     seed: int = 1,
-    step: int | None = None,
-    passes: int = 0,
     discarding: bool = False,
     boots: Mapping[int, str] | None = None,
     hands: Mapping[int, str] | None = None,
@@ -87,98 +76,50 @@ def make_state(
     supply_top: str = "",
     draw_pile: str | None = None,
     discards: str | None = None,
-    ranks: tuple[int, ...] = (),
-    log: tuple[tuple[Event, ...], ...] | None = None,
 ) -> ElfenlandState:
-    """Return a position built from readable pieces, with its legal-action cache filled in.
+    """Return a position built from readable pieces through `position_from_text`.
 
     Seats not named get the defaults: boot at Elvenhold, no cards, no counters, no pieces, the
     obstacle unused. `counters` puts a counter on a road (`placers` says who, default seat 0),
     `obstacles` maps a road to the seat whose obstacle lies there (which then has no obstacle
-    left unless `has_obstacle` says otherwise). Travel cards not in a hand go to the draw pile,
-    or, if `draw_pile` is given (top first), to the discard pile (unless `discards` is given).
-    Counters not on the board, held or displayed go to the supply, `supply_top` first.
+    left); `has_obstacle` False marks an obstacle used in an earlier round. Travel cards not in
+    a hand go to the draw pile, or, if `draw_pile` is given (top first), to the discard pile
+    (unless `discards` is given). Counters not on the board, held or displayed go to the
+    supply, `supply_top` first.
     """
-    n = game.num_players
-    elf_map = game.map
-    base = game.initial_state(seed)
+    def per_seat(values: Mapping[int, str] | None) -> str:
+        return " ".join(f"{seat}={value or '-'}" for seat, value in (values or {}).items())
 
-    # -- travel cards ---------------------------------------------------------------------------
-    card_pool = list(CARD_TOTALS)
-    hand_vecs = [vec((hands or {}).get(seat, "")) for seat in range(n)]
-    for hand in hand_vecs:
-        _take(card_pool, [k for k, m in enumerate(hand) for _ in range(m)], "cards in hands")
-    if draw_pile is not None:
-        pile = kinds(draw_pile)
-        _take(card_pool, pile, "cards in the draw pile")
-        if discards is None:
-            discard_vec = tuple(card_pool)
-        else:
-            discard_vec = vec(discards)
-            _take(card_pool, [k for k, m in enumerate(discard_vec) for _ in range(m)],
-                  "discarded cards")
-            assert not any(card_pool), f"make_state: {text_of(card_pool)} unaccounted for"
-    else:
-        discard_vec = vec(discards or "")
-        _take(card_pool, [k for k, m in enumerate(discard_vec) for _ in range(m)],
-              "discarded cards")
-        # Deterministic but mixed order for the rest of the draw pile.
-        rest = [k for k, m in enumerate(card_pool) for _ in range(m)]
-        random.Random(seed).shuffle(rest)
-        pile = tuple(rest)
-
-    # -- counters -------------------------------------------------------------------------------
-    counter_pool = list(COUNTER_TOTALS)
-    road_counter = [NONE] * EDGES
-    road_placer = [NONE] * EDGES
-    road_obstacle = [NONE] * EDGES
-    for edge, letter in (counters or {}).items():
-        kind = LETTERS.index(letter)
-        _take(counter_pool, [kind], "counters on the board")
-        road_counter[edge] = kind
-        road_placer[edge] = (placers or {}).get(edge, 0)
-    obstacle_flags = [True] * n
-    for edge, seat in (obstacles or {}).items():
-        road_obstacle[edge] = seat
-        obstacle_flags[seat] = False
-    for seat, flag in (has_obstacle or {}).items():
-        obstacle_flags[seat] = flag
-    open_vecs = [cvec((open_counters or {}).get(seat, "")) for seat in range(n)]
-    secret_vecs = [cvec((secret_counters or {}).get(seat, "")) for seat in range(n)]
-    for held in (*open_vecs, *secret_vecs):
-        _take(counter_pool, [k for k, m in enumerate(held) for _ in range(m)], "held counters")
-    display_kinds = kinds(display)
-    assert len(display_kinds) == 5, "the display has 5 slots"
-    _take(counter_pool, display_kinds, "displayed counters")
-    top = kinds(supply_top)
-    _take(counter_pool, top, "counters on top of the supply")
-    rest_counters = [k for k, m in enumerate(counter_pool) for _ in range(m)]
-    random.Random(seed + 1).shuffle(rest_counters)
-
-    # -- boots and pieces -------------------------------------------------------------------------
-    boot_towns = [elf_map.start_town] * n
-    for seat, name in (boots or {}).items():
-        boot_towns[seat] = elf_map.town(name)
-    masks = [0] * n
-    for seat, names in (visited or {}).items():
-        for name in names:
-            masks[seat] |= 1 << elf_map.town(name)
-
-    if step is None:
-        step = (current - start) % n if current is not None else 0
-    state = replace(
-        base,
-        round=round, phase=phase, start=start, current=current, step=step, passes=passes,
-        discarding=discarding, boots=tuple(boot_towns), visited=tuple(masks),
-        hands=tuple(hand_vecs), draw_pile=tuple(pile), discards=tuple(discard_vec),
-        reshuffles=0, supply=(*top, *rest_counters), display=display_kinds,
-        open_counters=tuple(open_vecs), secret_counters=tuple(secret_vecs),
-        road_counter=tuple(road_counter), road_placer=tuple(road_placer),
-        road_obstacle=tuple(road_obstacle), has_obstacle=tuple(obstacle_flags),
-        set_aside_open=(0,) * 6, set_aside_secret=(), ranks=ranks,
-        log=log if log is not None else ((RoundEvent(round, start),),),
+    roads = " ".join(
+        f"{edge}={letter}{(placers or {}).get(edge, 0)}"
+        + (f"+O{(obstacles or {})[edge]}" if edge in (obstacles or {}) else "")
+        for edge, letter in (counters or {}).items()
     )
-    state = game.with_legal(state)
+    held = {
+        seat: (open_counters or {}).get(seat, "")
+        + "".join(f"{letter}?" for letter in (secret_counters or {}).get(seat, ""))
+        for seat in {*(open_counters or {}), *(secret_counters or {})}
+    }
+    lines = [
+        f"round: {round}", f"phase: {phase}", f"start: {start}", f"to move: {current}",
+        f"boots: {per_seat(boots)}",
+        f"visited: {per_seat({seat: ','.join(names) for seat, names in (visited or {}).items()})}",
+        f"hands: {per_seat(hands)}",
+        f"counters: {per_seat(held)}",
+        "obstacles used: "
+        + " ".join(str(seat) for seat, flag in (has_obstacle or {}).items() if not flag),
+        f"roads: {roads}",
+        f"display: {display}",
+        f"supply top: {supply_top}",
+        f"seed: {seed}",
+    ]
+    if discarding:
+        lines.append("discarding: yes")
+    if draw_pile is not None:
+        lines.append(f"draw pile: {draw_pile or '-'}")
+    if discards is not None:
+        lines.append(f"discards: {discards or '-'}")
+    state = game.position_from_text("\n".join(lines))
     again = game.from_json(game.to_json(state))
     assert again == state, "a built state must survive to_json/from_json"
     return state

@@ -38,7 +38,7 @@ PUBLIC_KEYS = {
     "current_player", "discarding", "boots", "visited", "hand", "hand_sizes", "secret_counters",
     "secret_counts", "open_counters", "has_obstacle", "display", "roads", "discard_pile",
     "draw_pile_size", "supply_size", "log", "legal_actions", "scores", "ranks", "winners",
-    "terminal",
+    "terminal", "end_reason",
 }
 
 

@@ -266,8 +266,9 @@ def test_x11_a_lake_crossing_costs_exactly_two_rafts(town: str) -> None:
 
 def test_x11_no_counter_or_obstacle_can_be_on_edge_44() -> None:
     game = elfenland(3)
+    # Five counters, the most a player may hold (E13): one of each kind but the Pig.
     state = make_state(game, phase=PLACEMENT, current=0, counters={2: "T"},
-                       open_counters={0: "PECUTD"})
+                       open_counters={0: "ECUTD"})
     texts = legal_texts(game, state)
     assert not [text for text in texts if text.endswith(" 44")]
     assert_illegal(game, state, "place D 44", "place T 44", "obstacle 44")
@@ -318,8 +319,11 @@ def test_x14_one_mountain_road_every_counter(letter: str) -> None:
 
 def test_x14_a_pig_cannot_be_placed_on_the_mountain() -> None:
     game = elfenland(3)
-    state = make_state(game, phase=PLACEMENT, current=0, open_counters={0: "PECUTD"})
-    texts = legal_texts(game, state)
+    # A player holds at most 5 counters (E13), so the six kinds are shown in two holdings.
+    texts = set()
+    for holding in ("PECUT", "D"):
+        state = make_state(game, phase=PLACEMENT, current=0, open_counters={0: holding})
+        texts |= legal_texts(game, state)
     assert "place P 35" not in texts
     assert {f"place {letter} 35" for letter in "ECUTD"} <= texts
 

@@ -9,6 +9,7 @@ from ludoteca.core.logs import SegmentedLogRenderer
 from ludoteca.games.elfenland.actions import MOVE, OBSTACLE, PLACE, action_text, counter_text
 from ludoteca.games.elfenland.board import LETTERS, Kind
 from ludoteca.games.elfenland.cards import cards_text
+from ludoteca.games.elfenland.flow import TOWNS_TO_COLLECT
 from ludoteca.games.elfenland.state import (
     NONE,
     ActionEvent,
@@ -82,7 +83,18 @@ def observation(
         "ranks": list(state.ranks),
         "winners": [other for other, rank in enumerate(state.ranks) if rank == 1],
         "terminal": state.current is None,
+        "end_reason": end_reason(state),
     }
+
+
+def end_reason(state: ElfenlandState) -> str | None:
+    """Return why the game ended: "all_towns" (E33) or "last_round" (E34); None while playing."""
+    if state.current is not None:
+        return None
+    # E33 is checked before E34, and pieces are never lost, so a 20-piece seat means E33.
+    if any(visited.bit_count() >= TOWNS_TO_COLLECT for visited in state.visited):
+        return "all_towns"
+    return "last_round"
 
 
 class LogRenderer(SegmentedLogRenderer[Event]):

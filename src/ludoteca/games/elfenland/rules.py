@@ -11,7 +11,7 @@ from ludoteca.core.draft import thaw
 from ludoteca.core.errors import IllegalActionError, InvalidActionError
 from ludoteca.core.game import JSON, Seat
 from ludoteca.core.logs import check_action_id
-from ludoteca.games.elfenland import codec
+from ludoteca.games.elfenland import codec, positions
 from ludoteca.games.elfenland.actions import (
     DRAW,
     END,
@@ -290,6 +290,14 @@ class ElfenlandGame:
     def from_json(self, obj: Mapping[str, JSON]) -> ElfenlandState:
         """Return the state `to_json` encoded; StateFormatError if it cannot be read."""
         return self._cache_legal(codec.decode_state(self, obj))
+
+    def position_from_text(self, text: str) -> ElfenlandState:
+        """Return the state a position text describes (`positions`); StateFormatError if bad."""
+        return positions.position_from_text(self, text)
+
+    def position_to_text(self, state: ElfenlandState) -> str:
+        """Return the position text of `state`, which `position_from_text` reads back."""
+        return positions.position_to_text(self, state)
 
     def with_legal(self, state: ElfenlandState) -> ElfenlandState:
         """Return `state` itself, its cache of legal actions filled in."""

@@ -1,0 +1,395 @@
+"""Elfenland positions from text: set up any position of phases 3-6 in the rules' shorthand.
+
+A position text has one fact per line, `key: value`, in any order; blank lines and lines
+starting with `#` are ignored. Per-seat facts list `seat=value` items (`-` for nothing, seats
+left out get the default); cards and counters are letter multisets (section 7), a secret
+counter is written with `?` as in the notation (`T?`), and a road reads `21=D1+O2`: road 21
+holds a Dragon placed by seat 1 and seat 2's obstacle (the placer defaults to 0, `+O` alone to
+seat 0's obstacle), as the worked examples write "edge 21 [D+O]":
+
+    round: 2
+    phase: 5
+    start: 1
+    to move: 1
+    boots: 0=Elvenhold 1=Beata 2=Elvenhold
+    visited: 1=Beata,Lapphalya
+    hands: 0=PP 1=PUUDRR 2=DDD
+    counters: 0=PU 1=ECT?
+    obstacles used: 2
+    roads: 21=D1+O2
+    display: DUPTC
+    discards: EE
+    seed: 0
+
+Required: `phase` (3 open counters, 4 place counters, 5 visit towns, 6 end of round) and
+`to move`. Defaults: round 1; the start player of that round (option `start_seat` plus the
+rounds played); boots at Elvenhold; no pieces, cards, held counters or roads; every obstacle
+unused except those lying on a road; seed 0. Facts of one phase: `picks` (phase 3, picks made
+so far; default: the first lap), `passes` (phase 4, passes in a row so far; default 0),
+`discarding: yes` (phase 5 under hand_limit_timing="after_move": the seat ended and keeps 4),
+`set aside` (phase 6, counters discarded at E36: open kinds, `?` for each secret one).
+
+What nobody sees is filled in with `seed`: the travel cards in no hand and not discarded form
+the draw pile, the other counters the supply (and the display, if `display` is not given).
+For puzzles about chance, `draw pile` (top first; the cards left over are then discarded) and
+`supply top` fix them. The log starts with the current round; future chance uses `seed`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, TypeVar
+
+from ludoteca.core.chance import event_rng, shuffled
+from ludoteca.core.errors import StateFormatError
+from ludoteca.games.elfenland import codec
+from ludoteca.games.elfenland.board import COUNTER_KINDS, LETTERS, Kind
+from ludoteca.games.elfenland.cards import (
+    NO_CARDS,
+    Cards,
+    cards_text,
+    expand,
+    minus,
+    parse_cards,
+)
+from ludoteca.games.elfenland.flow import OPEN_PICKS_PER_ROUND
+from ludoteca.games.elfenland.state import (
+    MOVEMENT,
+    NONE,
+    OPEN_PICKS,
+    PLACEMENT,
+    ROUND_END,
+    ElfenlandState,
+    RoundEvent,
+)
+
+if TYPE_CHECKING:
+    from ludoteca.games.elfenland.rules import ElfenlandGame
+
+T = TypeVar("T")
+
+KEYS = (
+    "round", "phase", "start", "to move", "picks", "passes", "discarding", "boots", "visited",
+    "hands", "counters", "obstacles used", "roads", "display", "discards", "draw pile",
+    "supply top", "set aside", "seed",
+)
+REQUIRED = ("phase", "to move")
+NOTHING = "-"
+NO_COUNTERS: Cards = (0,) * len(COUNTER_KINDS)
+EMPTY_SLOT = "."
+_ROAD = re.compile(r"([1-9][0-9]*)=([PECUTD])([0-9]?)(\+O([0-9]?))?")
+_COUNTER = re.compile(r"([PECUTD])(\??)")
+
+
+def position_to_text(game: ElfenlandGame, state: ElfenlandState) -> str:
+    """Return the position text of a game in progress: every public fact and every hand."""
+    if state.current is None:
+        raise StateFormatError("the game is over; a position text describes a game in progress")
+    n = game.num_players
+    names = game.map.town_names
+    lines = [
+        f"round: {state.round}",
+        f"phase: {state.phase}",
+        f"start: {state.start}",
+        f"to move: {state.current}",
+    ]
+    if state.phase == OPEN_PICKS:
+        lines.append(f"picks: {state.step}")
+    if state.phase == PLACEMENT:
+        lines.append(f"passes: {state.passes}")
+    if state.discarding:
+        lines.append("discarding: yes")
+    if state.phase == ROUND_END:
+        aside = cards_text(state.set_aside_open) + "?" * len(state.set_aside_secret)
+        lines.append(f"set aside: {aside or NOTHING}")
+    roads = [
+        f"{e}={LETTERS[kind]}{state.road_placer[e]}"
+        + ("" if state.road_obstacle[e] == NONE else f"+O{state.road_obstacle[e]}")
+        for e, kind in enumerate(state.road_counter) if kind != NONE
+    ]
+    used = [str(seat) for seat in range(n) if not state.has_obstacle[seat]]
+    lines += [
+        "boots: " + _per_seat(names[town] for town in state.boots),
+        "visited: " + _per_seat(
+            ",".join(names[t] for t in range(game.map.num_towns) if visited >> t & 1)
+            for visited in state.visited
+        ),
+        "hands: " + _per_seat(cards_text(hand) for hand in state.hands),
+        "counters: " + _per_seat(
+            cards_text(held) + "".join(f"{letter}?" for letter in cards_text(secret))
+            for held, secret in zip(state.open_counters, state.secret_counters, strict=True)
+        ),
+        f"obstacles used: {' '.join(used) or NOTHING}",
+        f"roads: {' '.join(roads) or NOTHING}",
+        "display: " + "".join(EMPTY_SLOT if k == NONE else LETTERS[k] for k in state.display),
+        f"discards: {cards_text(state.discards) or NOTHING}",
+        f"seed: {state.seed}",
+    ]
+    return "\n".join(lines)
+
+
+def _per_seat(values: Iterable[str]) -> str:
+    return " ".join(f"{seat}={value or NOTHING}" for seat, value in enumerate(values))
+
+
+def position_from_text(game: ElfenlandGame, text: str) -> ElfenlandState:
+    """Return the state a position text describes; StateFormatError saying what is wrong."""
+    facts = _facts(text)
+    n = game.num_players
+    elf_map = game.map
+    round_ = _number(facts.get("round", "1"), "round")
+    phase = _number(facts["phase"], "phase")
+    if phase not in (OPEN_PICKS, PLACEMENT, MOVEMENT, ROUND_END):
+        raise StateFormatError(f"phase must be 3, 4, 5 or 6, not {phase}")
+    for key, allowed in (("picks", OPEN_PICKS), ("passes", PLACEMENT), ("discarding", MOVEMENT),
+                         ("set aside", ROUND_END)):
+        if key in facts and phase != allowed:
+            raise StateFormatError(f"{key!r} belongs to phase {allowed}, not phase {phase}")
+    start = _seat(n, facts.get("start", str((game.settings.start_seat + round_ - 1) % n)), "start")
+    current = _seat(n, facts["to move"], "to move")
+    turn = (current - start) % n
+    step = {
+        OPEN_PICKS: _number(facts.get("picks", str(turn)), "picks"),
+        PLACEMENT: OPEN_PICKS_PER_ROUND * n,  # as in play: phase 3's count of picks stays
+    }.get(phase, turn)
+    discarding = facts.get("discarding", "no")
+    if discarding not in ("yes", "no"):
+        raise StateFormatError(f"discarding is 'yes' or 'no', not {discarding!r}")
+
+    boots = _seat_items(n, facts.get("boots", ""), "boots", elf_map.start_town,
+                        lambda name: _town(game, name))
+    visited = _seat_items(n, facts.get("visited", ""), "visited", 0,
+                          lambda names: _pieces(game, names))
+    hands = _seat_items(n, facts.get("hands", ""), "hands", NO_CARDS, _cards)
+    no_counters: tuple[Cards, Cards] = (NO_COUNTERS, NO_COUNTERS)
+    held = _seat_items(n, facts.get("counters", ""), "counters", no_counters, _held)
+
+    edges = len(elf_map.edge_ids) + 1
+    road_counter, road_placer, road_obstacle = [NONE] * edges, [NONE] * edges, [NONE] * edges
+    for item in _items(facts.get("roads", "")):
+        match = _ROAD.fullmatch(item)
+        if match is None or int(match.group(1)) >= edges:
+            raise StateFormatError(f"a road reads like 21=D1+O2 (road, counter, placer, obstacle "
+                                   f"owner), not {item!r}")
+        e = int(match.group(1))
+        if road_counter[e] != NONE:
+            raise StateFormatError(f"road {e} is listed twice")
+        road_counter[e] = LETTERS.index(match.group(2))
+        road_placer[e] = _seat(n, match.group(3) or "0", f"the placer on road {e}")
+        if match.group(4):
+            road_obstacle[e] = _seat(n, match.group(5) or "0", f"the obstacle on road {e}")
+    used = {_seat(n, item, "obstacles used") for item in _items(facts.get("obstacles used", ""))}
+    used |= {owner for owner in road_obstacle if owner != NONE}
+
+    seed = _number(facts.get("seed", "0"), "seed")
+    draw_pile, discards = _travel_cards(game, facts, hands, seed)
+    aside = facts.get("set aside", NOTHING).replace(NOTHING, "")
+    set_aside_open = _counter_counts(aside.replace("?", ""), "set aside")
+    counters = _CounterPool(game)
+    for kind in road_counter:
+        if kind != NONE:
+            counters.take([kind], "on roads")
+    for open_held, secret_held in held:
+        counters.take(expand(open_held) + expand(secret_held), "held")
+    counters.take(expand(set_aside_open), "set aside")
+    display: tuple[Kind, ...] | None = None
+    if "display" in facts:
+        display = tuple(NONE if letter == EMPTY_SLOT else _counter_kind(letter, "display")
+                        for letter in facts["display"])
+        if len(display) != codec.DISPLAY_SLOTS:
+            raise StateFormatError(f"the display shows {codec.DISPLAY_SLOTS} counters, "
+                                   f"not {facts['display']!r}")
+        counters.take([kind for kind in display if kind != NONE], "displayed")
+    top = tuple(_counter_kind(letter, "supply top") for letter in facts.get("supply top", ""))
+    counters.take(top, "on top of the supply")
+    rest = shuffled(counters.left(), event_rng(seed, "position counters"))
+    if display is None:
+        display, rest = rest[: codec.DISPLAY_SLOTS], rest[codec.DISPLAY_SLOTS :]
+    secret_aside, rest = rest[: aside.count("?")], rest[aside.count("?") :]
+
+    state = ElfenlandState(
+        seed=seed, reshuffles=0, ranks=(), round=round_, phase=phase, start=start,
+        current=current, step=step,
+        discarding=discarding == "yes",
+        passes=_number(facts.get("passes", "0"), "passes") if phase == PLACEMENT else 0,
+        boots=boots, visited=visited, hands=hands, draw_pile=draw_pile, discards=discards,
+        supply=(*top, *rest), display=display,
+        open_counters=tuple(open_held for open_held, _ in held),
+        secret_counters=tuple(secret_held for _, secret_held in held),
+        road_counter=tuple(road_counter), road_placer=tuple(road_placer),
+        road_obstacle=tuple(road_obstacle),
+        has_obstacle=tuple(seat not in used for seat in range(n)),
+        set_aside_open=set_aside_open, set_aside_secret=secret_aside,
+        log=((RoundEvent(round_, start),),),
+    )
+    codec.check_state(game, state)
+    return game.with_legal(state)
+
+
+def _travel_cards(
+    game: ElfenlandGame, facts: dict[str, str], hands: tuple[Cards, ...], seed: int
+) -> tuple[tuple[Kind, ...], Cards]:
+    """Return the draw pile (top first) and the discard pile: every card not in a hand."""
+    left = game.map.card_counts
+    for seat, hand in enumerate(hands):
+        left = _without(left, hand, f"in the hands (seat {seat} and before)")
+    discards = _cards(facts.get("discards", NOTHING))
+    if "draw pile" not in facts:
+        left = _without(left, discards, "in the hands and discards")
+        return shuffled(expand(left), event_rng(seed, "position cards")), discards
+    pile_text = facts["draw pile"].replace(NOTHING, "")
+    pile = tuple(_card_kind(letter) for letter in pile_text)
+    left = _without(left, parse_cards(pile_text), "in the hands and the draw pile")
+    if "discards" not in facts:
+        return pile, left
+    if left != discards:
+        raise StateFormatError(
+            f"the travel cards {cards_text(left)} are in no hand, pile or discards (72 in all)"
+        )
+    return pile, discards
+
+
+def _without(cards: Cards, taken: Cards, where: str) -> Cards:
+    rest = minus(cards, taken)
+    short = [LETTERS[kind] for kind, number in enumerate(rest) if number < 0]
+    if short:
+        raise StateFormatError(f"too many {''.join(short)} travel cards {where} (section 3.2)")
+    return rest
+
+
+class _CounterPool:
+    """The 48 counters, taken away kind by kind as the text places them."""
+
+    def __init__(self, game: ElfenlandGame) -> None:
+        self.counts = list(game.map.counter_counts)
+
+    def take(self, kinds: Iterable[Kind], where: str) -> None:
+        """Take these counters away; StateFormatError if a kind runs out."""
+        for kind in kinds:
+            self.counts[kind] -= 1
+            if self.counts[kind] < 0:
+                raise StateFormatError(
+                    f"too many {LETTERS[kind]} counters {where}: there are 8 of each kind"
+                )
+
+    def left(self) -> list[Kind]:
+        """Return the counters not taken, in kind order."""
+        return expand(tuple(self.counts))
+
+
+def _facts(text: str) -> dict[str, str]:
+    """Return the `key: value` lines of a position text, every key known and given once."""
+    facts: dict[str, str] = {}
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, colon, value = line.partition(":")
+        key = key.strip()
+        if not colon or key not in KEYS:
+            raise StateFormatError(
+                f"{line!r} is not a position line; lines read 'key: value' with key one of "
+                + ", ".join(KEYS)
+            )
+        if key in facts:
+            raise StateFormatError(f"the position text gives {key!r} twice")
+        facts[key] = value.strip()
+    missing = [key for key in REQUIRED if key not in facts]
+    if missing:
+        raise StateFormatError(f"an Elfenland position text needs {', '.join(missing)}")
+    return facts
+
+
+def _items(text: str) -> list[str]:
+    return [] if text in ("", NOTHING) else text.split()
+
+
+def _seat_items(
+    n: int, text: str, what: str, default: T, parse: Callable[[str], T]
+) -> tuple[T, ...]:
+    """Return one value per seat from `seat=value` items; seats left out get `default`."""
+    values = [default] * n
+    given: set[int] = set()
+    for item in _items(text):
+        seat_text, equals, value = item.partition("=")
+        seat = _seat(n, seat_text, what)
+        if not equals or seat in given:
+            raise StateFormatError(f"{what} lists each seat once as seat=value, not {item!r}")
+        given.add(seat)
+        values[seat] = default if value == NOTHING else parse(value)
+    return tuple(values)
+
+
+def _town(game: ElfenlandGame, name: str) -> int:
+    try:
+        return game.map.town(name)
+    except ValueError as error:
+        raise StateFormatError(str(error)) from None
+
+
+def _pieces(game: ElfenlandGame, names: str) -> int:
+    mask = 0
+    for name in names.split(","):
+        town = _town(game, name)
+        if not game.map.has_pieces[town]:
+            raise StateFormatError(f"{game.map.town_names[town]} has no town pieces (E30)")
+        mask |= 1 << town
+    return mask
+
+
+def _cards(text: str) -> Cards:
+    if text == NOTHING:
+        return NO_CARDS
+    try:
+        return parse_cards(text)
+    except ValueError as error:
+        raise StateFormatError(str(error)) from None
+
+
+def _card_kind(letter: str) -> Kind:
+    kind = LETTERS.find(letter)
+    if kind < 0:
+        raise StateFormatError(f"{letter!r} is not a card letter (one of {' '.join(LETTERS)})")
+    return kind
+
+
+def _counter_kind(letter: str, what: str) -> Kind:
+    kind = LETTERS.find(letter)
+    if kind not in COUNTER_KINDS:
+        raise StateFormatError(f"{what}: {letter!r} is not a counter (one of P E C U T D)")
+    return kind
+
+
+def _counter_counts(text: str, what: str) -> Cards:
+    counts = [0] * len(COUNTER_KINDS)
+    for letter in text:
+        counts[_counter_kind(letter, what)] += 1
+    return tuple(counts)
+
+
+def _held(text: str) -> tuple[Cards, Cards]:
+    """Return the open and secret counters of a holding such as `PUT?`."""
+    open_held, secret_held = [0] * len(COUNTER_KINDS), [0] * len(COUNTER_KINDS)
+    position = 0
+    while position < len(text):
+        match = _COUNTER.match(text, position)
+        if match is None:
+            raise StateFormatError(f"counters are letters P E C U T D, each with ? if secret, "
+                                   f"not {text!r}")
+        (secret_held if match.group(2) else open_held)[LETTERS.index(match.group(1))] += 1
+        position = match.end()
+    return tuple(open_held), tuple(secret_held)
+
+
+def _number(text: str, what: str) -> int:
+    if not (text.isascii() and text.isdigit()):
+        raise StateFormatError(f"{what} must be a number, not {text!r}")
+    return int(text)
+
+
+def _seat(n: int, text: str, what: str) -> int:
+    seat = _number(text, what)
+    if seat >= n:
+        raise StateFormatError(f"{what}: {seat} is not a seat of a {n}-player game")
+    return seat
