@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from pathlib import Path
 
 import pytest
@@ -20,9 +21,8 @@ def test_every_game_package_is_registered_by_its_spec() -> None:
     assert list(available_games()) == packages
     for name in packages:
         assert game_spec(name).name == name
-        assert getattr(__import__(f"ludoteca.games.{name}", fromlist=["SPEC"]), "SPEC") is (
-            game_spec(name)
-        )
+        package = importlib.import_module(f"ludoteca.games.{name}")
+        assert package.SPEC is game_spec(name)
 
 
 @pytest.mark.parametrize("name", available_games())
@@ -67,7 +67,8 @@ def test_load_validates_against_the_declared_options() -> None:
     spec: GameSpec = game_spec("elfenland")
     for option in spec.options:
         assert ludoteca.load("elfenland").options[option.name] == option.default
-    with pytest.raises(ValueError, match=r"Elfenland option start_seat must be a seat 0\.\.2, not 3"):
+    message = r"Elfenland option start_seat must be a seat 0\.\.2, not 3"
+    with pytest.raises(ValueError, match=message):
         ludoteca.load("elfenland", 3, start_seat=3)
     with pytest.raises(ValueError, match="Elfenland is played by 2 to 6 players, not 7"):
         ludoteca.load("elfenland", 7)

@@ -29,8 +29,6 @@ from ludoteca.games.elfenland.actions import (
 )
 from ludoteca.games.elfenland.board import (
     COUNTER_KINDS,
-    LETTERS,
-    TERRAINS,
     ElfMap,
     elfenland_map,
 )
@@ -205,31 +203,6 @@ class ElfenlandGame:
             seat, action.counter, action.secret, tuple(open_held), sum(secret_held)
         ))
 
-    def board_data(self) -> dict[str, JSON]:
-        """Return the static map for drawing the board: towns with positions, edges, the chart."""
-        elf_map = self.map
-        return {
-            "towns": [
-                {"name": name, "pieces": elf_map.has_pieces[town], "at": elf_map.layout[name]}
-                for town, name in enumerate(elf_map.town_names)
-            ],
-            "edges": [
-                {
-                    "id": e, "a": elf_map.town_names[edge.a], "b": elf_map.town_names[edge.b],
-                    "kind": TERRAINS[edge.terrain],
-                    "downstream": (None if edge.downstream is None
-                                   else elf_map.town_names[edge.downstream]),
-                    "lake": elf_map.lake_names.get(e),
-                }
-                for e in elf_map.edge_ids for edge in (elf_map.edge(e),)
-            ],
-            "chart": {
-                LETTERS[kind]: dict(zip(TERRAINS, costs, strict=False))
-                for kind, costs in enumerate(elf_map.chart)
-            },
-            "aspect_ratio": elf_map.aspect_ratio,
-        }
-
     # -- queries -----------------------------------------------------------------------------------
 
     def current_player(self, state: ElfenlandState) -> Seat | None:
@@ -324,9 +297,3 @@ class ElfenlandGame:
 def _replaced(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """Return `values` with entry `index` set to `value`."""
     return (*values[:index], value, *values[index + 1 :])
-
-
-def make_game(players: int | None = None, **options: Any) -> ElfenlandGame:
-    """Return an Elfenland game for `players` seats (default 4) with validated options."""
-    return ElfenlandGame(ElfenlandOptions.build(players, options))
-

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 from ludoteca.core.chance import check_seed, event_rng, fresh_seed, shuffled
 from ludoteca.core.draft import Draft, thaw
@@ -344,8 +344,3 @@ class KeezenGame:
 def _appended(log: tuple[tuple[Event, ...], ...], event: Event) -> tuple[tuple[Event, ...], ...]:
     """Return the log with `event` added to the current deal."""
     return (*log[:-1], (*log[-1], event))
-
-
-def make_game(players: int | None = None, **options: Any) -> KeezenGame:
-    """Return a Keezen game for `players` seats (default 4) with validated options."""
-    return KeezenGame(KeezenOptions.build(players, options))
