@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 import ludoteca
+from ludoteca.core.chance import SEED_BITS
 
 # Player counts to measure per game; games not listed are measured at their default.
 PLAYER_COUNTS: dict[str, tuple[int | None, ...]] = {
@@ -44,7 +45,7 @@ def playout(game_name: str, players: int | None, seconds: float, worker: int = 0
     started = time.perf_counter()
     deadline = started + seconds
     while time.perf_counter() < deadline:
-        state = game.initial_state(rng.getrandbits(63))
+        state = game.initial_state(rng.getrandbits(SEED_BITS))
         while legal := game.legal_actions(state):
             state = game.apply(state, legal[rng.randrange(len(legal))])
             actions += 1

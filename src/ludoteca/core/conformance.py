@@ -7,6 +7,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from ludoteca.core.chance import SEED_BITS
 from ludoteca.core.errors import IllegalActionError, InvalidActionError
 from ludoteca.core.game import Game
 from ludoteca.core.observation import COMMON_KEYS, observation_problems
@@ -73,7 +74,7 @@ class _GameChecker:
     def play(self, deep_fraction: float) -> None:
         """Play the game to its end, checking each state."""
         game = self.game
-        game_seed = self.rng.getrandbits(63)
+        game_seed = self.rng.getrandbits(SEED_BITS)
         state = game.initial_state(game_seed)
         if game.to_json(game.initial_state(game_seed)) != game.to_json(state):
             raise self.fail("initial_state is not deterministic for one seed")

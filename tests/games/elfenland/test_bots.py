@@ -13,11 +13,11 @@ from ludoteca.arena import simulate
 from ludoteca.bots import make_bot
 from ludoteca.bots.base import Budget
 from ludoteca.games.elfenland import ElfenlandGame, ElfenlandState
-from ludoteca.games.elfenland.actions import END, PASS
+from ludoteca.games.elfenland.actions import Verb
 from ludoteca.games.elfenland.board import LETTERS
 from ludoteca.games.elfenland.bots import ElfenlandHeuristicBot
 from ludoteca.games.elfenland.cards import parse_cards
-from ludoteca.games.elfenland.state import MOVEMENT, NONE, OPEN_PICKS, PLACEMENT, ROUND_END
+from ludoteca.games.elfenland.state import NONE, Phase
 
 EDGES = 49
 NO_COUNTERS = (0,) * 6
@@ -35,7 +35,7 @@ def reach(game: ElfenlandGame, phase: int, seed: int = 0) -> ElfenlandState:
     state = game.initial_state(seed)
     while state.phase != phase:
         legal = game.legal_actions(state)
-        quiet = [action for action in legal if action.verb in (PASS, END)]
+        quiet = [action for action in legal if action.verb in (Verb.PASS, Verb.END)]
         state = game.apply(state, (quiet or list(legal))[0])
     return state
 
@@ -149,7 +149,7 @@ def test_respects_a_small_budget() -> None:
 
 def test_moves_to_collect_a_piece_it_can_pay_for() -> None:
     game = elfenland(2)
-    state = reach(game, MOVEMENT)
+    state = reach(game, Phase.MOVEMENT)
     assert state.current == 0
     # Road 2 (Elvenhold-Lapphalya, plain) carries a Pig; the hand pays one Pig for it.
     state = table(game, state, hands=seat_hand(state, 0, "PECUTD"), road_counter=roads({2: "P"}))
@@ -158,7 +158,7 @@ def test_moves_to_collect_a_piece_it_can_pay_for() -> None:
 
 def test_collects_a_piece_in_the_last_round_though_cards_break_ties() -> None:
     game = elfenland(2, rounds=3)
-    state = reach(game, MOVEMENT)
+    state = reach(game, Phase.MOVEMENT)
     state = table(game, state, round=3, hands=seat_hand(state, 0, "PECUTD"),
                   road_counter=roads({2: "P"}))
     assert choice(game, state) == "move 2 P"
@@ -168,7 +168,7 @@ def test_ends_when_no_step_reaches_a_new_town_in_the_last_round() -> None:
     # Every neighbour of Elvenhold is visited and no Raft takes the boot further: a step
     # would only cost a tie-break card.
     game = elfenland(2, rounds=3)
-    state = reach(game, MOVEMENT)
+    state = reach(game, Phase.MOVEMENT)
     elf_map = game.map
     around = 0
     for e in elf_map.incident[elf_map.start_town]:
@@ -181,7 +181,7 @@ def test_ends_when_no_step_reaches_a_new_town_in_the_last_round() -> None:
 def test_prefers_the_tour_that_collects_more_pieces() -> None:
     # Lapphalya by Pig leads on to Ixara by Unicorn; Beata by Dragon is a single piece.
     game = elfenland(2)
-    state = reach(game, MOVEMENT)
+    state = reach(game, Phase.MOVEMENT)
     state = table(game, state, hands=seat_hand(state, 0, "PUD"),
                   road_counter=roads({1: "D", 2: "P", 14: "U"}))
     assert choice(game, state) == "move 2 P"
@@ -189,7 +189,7 @@ def test_prefers_the_tour_that_collects_more_pieces() -> None:
 
 def test_places_a_counter_on_a_road_from_its_boot_that_its_hand_pays() -> None:
     game = elfenland(2)
-    state = reach(game, PLACEMENT)
+    state = reach(game, Phase.PLACEMENT)
     assert state.current == 0
     # Only a Unicorn counter; of Elvenhold's roads only 9 (forest) takes one.
     state = table(game, state, hands=seat_hand(state, 0, "UUUUEECC"),
@@ -200,7 +200,7 @@ def test_places_a_counter_on_a_road_from_its_boot_that_its_hand_pays() -> None:
 
 def test_blocks_a_rival_s_next_road_and_passes_when_nothing_is_left() -> None:
     game = elfenland(2)
-    state = reach(game, PLACEMENT)
+    state = reach(game, Phase.PLACEMENT)
     lapphalya = game.map.town("Lapphalya")
     # No counters and no road out of Elvenhold: road 14 leads the rival at Lapphalya to Ixara.
     state = table(game, state, hands=seat_hand(state, 0, "PPEECCTT"),
@@ -214,7 +214,7 @@ def test_blocks_a_rival_s_next_road_and_passes_when_nothing_is_left() -> None:
 
 def test_picks_the_counter_its_hand_can_pay() -> None:
     game = elfenland(2)
-    state = reach(game, OPEN_PICKS)
+    state = reach(game, Phase.OPEN_PICKS)
     assert state.current == 0
     display = tuple(LETTERS.index(letter) for letter in "PPCDC")
     state = table(game, state, hands=seat_hand(state, 0, "DDDDDDRR"), display=display,
@@ -225,7 +225,7 @@ def test_picks_the_counter_its_hand_can_pay() -> None:
 def test_keeps_rafts_when_water_leads_to_new_towns() -> None:
     # From Elvenhold two rivers and two lakes lead to unvisited towns.
     game = elfenland(2)
-    state = reach(game, ROUND_END)
+    state = reach(game, Phase.ROUND_END)
     assert state.current == 0
     state = table(game, state, hands=seat_hand(state, 0, "PECUTDRR"))
     kept = choice(game, state)
@@ -236,7 +236,7 @@ def test_keeps_the_counter_that_fits_the_roads_ahead() -> None:
     # Around Elvenhold plain and forest roads abound: a Pig crosses them for 1 card, a Cloud
     # for 2.
     game = elfenland(2)
-    state = reach(game, ROUND_END)
+    state = reach(game, Phase.ROUND_END)
     state = table(game, state, hands=seat_hand(state, 0, "PECU"),
                   open_counters=(counters("C"), state.open_counters[1]),
                   secret_counters=(counters("P"), state.secret_counters[1]))

@@ -8,11 +8,9 @@ import pytest
 
 from ludoteca.games.elfenland.board import LETTERS
 from ludoteca.games.elfenland.state import (
-    MOVEMENT,
     NONE,
-    OPEN_PICKS,
-    PLACEMENT,
     ActionEvent,
+    Phase,
     PickEvent,
 )
 from tests.games.elfenland.helpers import (
@@ -42,11 +40,11 @@ def allowed_roads(letter: str) -> set[int]:
 
 
 def phase3(game, **kwargs):
-    return make_state(game, phase=OPEN_PICKS, current=kwargs.pop("current", 0), **kwargs)
+    return make_state(game, phase=Phase.OPEN_PICKS, current=kwargs.pop("current", 0), **kwargs)
 
 
 def phase4(game, **kwargs):
-    return make_state(game, phase=PLACEMENT, current=kwargs.pop("current", 0), **kwargs)
+    return make_state(game, phase=Phase.PLACEMENT, current=kwargs.pop("current", 0), **kwargs)
 
 
 # -- E14 ------------------------------------------------------------------------------------------
@@ -68,11 +66,11 @@ def test_e14_three_laps_of_picks_give_every_player_exactly_three_open_counters(
     secrets = state.secret_counters
     order = []
     for turn in range(3 * players):
-        assert state.phase == OPEN_PICKS
+        assert state.phase == Phase.OPEN_PICKS
         order.append(state.current)
         state = play(game, state, "draw" if turn % 2 else "take 1")
     assert order == [(players - 1 + t) % players for t in range(3 * players)]
-    assert state.phase == PLACEMENT and state.current == players - 1
+    assert state.phase == Phase.PLACEMENT and state.current == players - 1
     assert [sum(state.open_counters[s]) for s in range(players)] == [3] * players
     assert state.secret_counters == secrets
 
@@ -145,7 +143,7 @@ def test_e16_each_choice_passes_the_turn_to_the_next_seat() -> None:
     assert state.current == 2
     state = play(game, state, "pass")
     assert state.current == 0
-    assert state.phase == PLACEMENT
+    assert state.phase == Phase.PLACEMENT
 
 
 # -- E17 ------------------------------------------------------------------------------------------
@@ -206,7 +204,7 @@ def test_e17_open_and_secret_counters_are_named_apart() -> None:
 
 def test_e17_a_placed_counter_belongs_to_no_one() -> None:
     game = elfenland(3)
-    state = make_state(game, phase=MOVEMENT, current=1, counters={2: "P"}, placers={2: 0},
+    state = make_state(game, phase=Phase.MOVEMENT, current=1, counters={2: "P"}, placers={2: 0},
                        hands={1: "P"})
     after = play(game, state, "move 2 P")
     assert after.boots[1] == game.map.town("Lapphalya")
@@ -252,9 +250,9 @@ def test_e19_an_obstacle_is_used_once_per_game_and_removed_at_round_end() -> Non
     assert state.current == 0
     assert_illegal(game, state, "obstacle 5")  # its one obstacle is on road 21
     state = play(game, state, "pass")
-    assert state.phase == MOVEMENT
+    assert state.phase == Phase.MOVEMENT
     assert state.road_obstacle[21] == 0  # it stays for the whole round
-    state = advance_to(game, state, PLACEMENT, round=2)
+    state = advance_to(game, state, Phase.PLACEMENT, round=2)
     assert all(seat == NONE for seat in state.road_obstacle)
     assert state.has_obstacle == (False, True, True)
     while state.current != 0:
@@ -270,7 +268,7 @@ def test_e19_an_unused_obstacle_stays_for_later_rounds() -> None:
     game = elfenland(3)
     state = phase4(game, current=0)
     state = play(game, state, "pass", "pass", "pass")
-    state = advance_to(game, state, PLACEMENT, round=2)
+    state = advance_to(game, state, Phase.PLACEMENT, round=2)
     assert state.has_obstacle == (True, True, True)
 
 
@@ -291,7 +289,7 @@ def test_e20_a_forced_pass_is_recorded_and_counts_towards_the_end() -> None:
     state = play(game, state, "pass")
     assert state.current == 1 and state.passes == 1
     state = play(game, state, "pass")
-    assert state.phase == MOVEMENT
+    assert state.phase == Phase.MOVEMENT
     verbs = [(e.seat, e.action.verb) for e in events_of(state, ActionEvent)]
     assert verbs == [(0, "pass"), (1, "pass")]
 
@@ -303,13 +301,13 @@ def test_e21_phase_four_ends_after_n_consecutive_passes() -> None:
     game = elfenland(4)
     state = phase4(game, open_counters={2: "DD"})
     state = play(game, state, "pass", "pass", "place D 21", "pass", "pass", "pass")
-    assert state.phase == PLACEMENT and state.current == 2
+    assert state.phase == Phase.PLACEMENT and state.current == 2
     state = play(game, state, "place D 22")
-    assert state.phase == PLACEMENT and state.passes == 0
+    assert state.phase == Phase.PLACEMENT and state.passes == 0
     state = play(game, state, "pass", "pass", "pass")
-    assert state.phase == PLACEMENT and state.current == 2
+    assert state.phase == Phase.PLACEMENT and state.current == 2
     state = play(game, state, "pass")
-    assert state.phase == MOVEMENT and state.current == 0
+    assert state.phase == Phase.MOVEMENT and state.current == 0
 
 
 def test_e21_a_player_who_passed_may_place_later() -> None:
@@ -327,7 +325,7 @@ def test_e21_placement_turns_are_bounded_by_n_times_placements_plus_one() -> Non
     state = phase4(game, open_counters={0: "PEC", 1: "UT", 2: "D"})
     turns = 0
     placements = 0
-    while state.phase == PLACEMENT:
+    while state.phase == Phase.PLACEMENT:
         legal = legal_texts(game, state)
         choice = sorted(legal - {"pass"})[0] if len(legal) > 1 else "pass"
         placements += choice != "pass"
@@ -344,7 +342,7 @@ def test_e22_unplaced_counters_stay_held_with_their_visibility() -> None:
     game = elfenland(3)
     state = phase4(game, open_counters={0: "PD", 1: "E"}, secret_counters={0: "T", 2: "U"})
     state = play(game, state, "place D 21", "pass", "pass", "pass")
-    assert state.phase == MOVEMENT
+    assert state.phase == Phase.MOVEMENT
     assert held(state, 0) == ("P", "T")
     assert held(state, 1) == ("E", "")
     assert held(state, 2) == ("", "U")

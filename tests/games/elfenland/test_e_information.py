@@ -10,13 +10,10 @@ import pytest
 
 from ludoteca.games.elfenland.board import LETTERS
 from ludoteca.games.elfenland.state import (
-    MOVEMENT,
-    OPEN_PICKS,
-    PLACEMENT,
-    ROUND_END,
     ElfenlandState,
     KeepCardsEvent,
     KeepCounterEvent,
+    Phase,
     RefillEvent,
     ReshuffleEvent,
     SecretDrawEvent,
@@ -132,7 +129,7 @@ def test_e43_a_resampled_state_looks_the_same_to_the_viewer(players: int, timing
 def test_e43_public_information_is_shown_to_everyone() -> None:
     game = elfenland(3)
     state = make_state(
-        game, phase=MOVEMENT, current=1, round=2, start=1,
+        game, phase=Phase.MOVEMENT, current=1, round=2, start=1,
         boots={0: "Beata", 2: "Yttar"}, visited={0: ["Beata"], 2: ["Yttar", "Grangor"]},
         hands={0: "PPRR", 1: "DDDDDUUU", 2: "E"}, counters={21: "D", 2: "P"},
         placers={21: 2, 2: 1}, obstacles={21: 0}, open_counters={1: "TC"},
@@ -156,7 +153,7 @@ def test_e43_public_information_is_shown_to_everyone() -> None:
         assert obs["draw_pile_size"] == len(state.draw_pile)
         assert obs["supply_size"] == len(state.supply)
         assert (obs["round"], obs["phase"], obs["start_player"], obs["current_player"]) == (
-            2, MOVEMENT, 1, 1)
+            2, Phase.MOVEMENT, 1, 1)
         assert obs["hand"] == (None if viewer is None else hand(state, viewer))
         expected_secret = None if viewer is None else text_of(state.secret_counters[viewer])
         assert obs["secret_counters"] == expected_secret
@@ -164,7 +161,7 @@ def test_e43_public_information_is_shown_to_everyone() -> None:
 
 def test_e43_no_observation_contains_another_seats_hand_or_secret_counters() -> None:
     game = elfenland(3)
-    state = make_state(game, phase=PLACEMENT, current=0,
+    state = make_state(game, phase=Phase.PLACEMENT, current=0,
                        hands={0: "PPPPPPPP", 1: "RRRRRRRR", 2: "DDDDDDDD"},
                        secret_counters={0: "U", 1: "T", 2: "C"}, display="PPEEP")
     for viewer, own in ((0, "PPPPPPPP"), (1, "RRRRRRRR"), (2, "DDDDDDDD")):
@@ -178,7 +175,7 @@ def test_e43_no_observation_contains_another_seats_hand_or_secret_counters() -> 
 
 def test_e43_phase_three_picks_are_public_in_full() -> None:
     game = elfenland(3)
-    state = make_state(game, phase=OPEN_PICKS, current=0, display="DUPTC", supply_top="ED")
+    state = make_state(game, phase=Phase.OPEN_PICKS, current=0, display="DUPTC", supply_top="ED")
     state = play(game, state, "take 2", "draw")
     for viewer in (0, 1, 2, None):
         take, draw = game.observation(state, viewer)["log"][-2:]
@@ -189,7 +186,7 @@ def test_e43_phase_three_picks_are_public_in_full() -> None:
 
 def test_e43_placing_a_secret_counter_reveals_it() -> None:
     game = elfenland(3)
-    state = make_state(game, phase=PLACEMENT, current=1, secret_counters={1: "T"})
+    state = make_state(game, phase=Phase.PLACEMENT, current=1, secret_counters={1: "T"})
     state = play(game, state, "place T? 27")
     for viewer in (0, 2, None):
         entry = game.observation(state, viewer)["log"][-1]
@@ -200,10 +197,10 @@ def test_e43_placing_a_secret_counter_reveals_it() -> None:
 
 def test_e43_keeping_a_secret_counter_shows_only_that_a_secret_was_kept() -> None:
     game = elfenland(3)
-    state = make_state(game, phase=MOVEMENT, current=0, start=1,
+    state = make_state(game, phase=Phase.MOVEMENT, current=0, start=1,
                        open_counters={1: "EC"}, secret_counters={1: "T"})
     state = play(game, state, "end")
-    assert state.phase == ROUND_END and state.current == 1
+    assert state.phase == Phase.ROUND_END and state.current == 1
     state = play(game, state, "keep-counter T?")
     for viewer in (0, 2, None):
         entry = next(e for e in game.observation(state, viewer)["log"]
@@ -218,7 +215,7 @@ def test_e43_keeping_a_secret_counter_shows_only_that_a_secret_was_kept() -> Non
 
 def test_e43_keeping_an_open_counter_is_public_and_discarded_secrets_stay_hidden() -> None:
     game = elfenland(3)
-    state = make_state(game, phase=MOVEMENT, current=0, start=1,
+    state = make_state(game, phase=Phase.MOVEMENT, current=0, start=1,
                        open_counters={1: "E"}, secret_counters={1: "T"})
     state = play(game, state, "end", "keep-counter E")
     for viewer in (0, 2, None):
@@ -279,7 +276,7 @@ def test_e44_no_step_between_shuffles_is_random() -> None:
     other = game.with_legal(replace(state, seed=456))
     rng = random.Random(1)
     # Phases 3 to 5 of round 1: the seed makes no difference.
-    while not (state.phase == MOVEMENT and state.step == 2):
+    while not (state.phase == Phase.MOVEMENT and state.step == 2):
         action = rng.choice(game.legal_actions(state))
         state, other = game.apply(state, action), game.apply(other, action)
         assert replace(other, seed=123) == state
@@ -295,7 +292,7 @@ def test_e44_no_step_between_shuffles_is_random() -> None:
 
 def test_e44_the_round_end_counter_shuffle_depends_on_the_seed() -> None:
     game = elfenland(3)
-    built = make_state(game, phase=MOVEMENT, current=2, counters={21: "D", 2: "P", 14: "U"})
+    built = make_state(game, phase=Phase.MOVEMENT, current=2, counters={21: "D", 2: "P", 14: "U"})
     runs = {}
     for seed in (1, 1, 2):
         state = play(game, game.with_legal(replace(built, seed=seed)), "end")
@@ -310,7 +307,7 @@ def test_e44_the_round_end_counter_shuffle_depends_on_the_seed() -> None:
 
 def test_e44_the_travel_card_reshuffle_depends_on_the_seed() -> None:
     game = elfenland(3)
-    built = make_state(game, phase=OPEN_PICKS, current=0, round=2,
+    built = make_state(game, phase=Phase.OPEN_PICKS, current=0, round=2,
                        hands={0: "PPPP", 1: "EEEEEEEE", 2: "CCCCCCCC"}, draw_pile="")
     states = [flow_state(game, replace(built, seed=seed)) for seed in (5, 5, 6)]
     piles = [(s.draw_pile, s.hands[0]) for s in states]
@@ -327,7 +324,7 @@ def test_e44_the_travel_card_reshuffle_depends_on_the_seed() -> None:
 def test_make_state_builds_the_display_and_the_supply_top_as_asked() -> None:
     # A self-check of the position builder used throughout these tests.
     game = elfenland(3)
-    state = make_state(game, phase=OPEN_PICKS, current=0, display="PECUT", supply_top="DT")
+    state = make_state(game, phase=Phase.OPEN_PICKS, current=0, display="PECUT", supply_top="DT")
     assert display_text(state) == "PECUT"
     assert [LETTERS[k] for k in state.supply[:2]] == ["D", "T"]
     assert game.from_json(game.to_json(state)) == state

@@ -9,11 +9,8 @@ import pytest
 import ludoteca
 from ludoteca.games.elfenland.board import LETTERS
 from ludoteca.games.elfenland.state import (
-    MOVEMENT,
-    OPEN_PICKS,
-    OVER,
-    ROUND_END,
     ActionEvent,
+    Phase,
 )
 from tests.games.elfenland.helpers import (
     all_towns_but,
@@ -68,7 +65,7 @@ LAKES = {
 
 def mover(game, seat=0, **kwargs):
     """Return a phase-5 state with `seat` to move (start player 0 unless told)."""
-    return make_state(game, phase=MOVEMENT, current=seat, **kwargs)
+    return make_state(game, phase=Phase.MOVEMENT, current=seat, **kwargs)
 
 
 def subsets(cards: str, size: int) -> set[str]:
@@ -81,14 +78,14 @@ def subsets(cards: str, size: int) -> set[str]:
 
 def test_e23_each_player_completes_a_movement_turn_in_turn_order() -> None:
     game = elfenland(3)
-    state = make_state(game, phase=MOVEMENT, current=1, start=1,
+    state = make_state(game, phase=Phase.MOVEMENT, current=1, start=1,
                        counters={2: "P", 4: "P"}, hands={1: "PP"})
     seen = []
     for text in ("move 2 P", "move 4 P", "end", "end", "end"):
         seen.append(state.current)
         state = play(game, state, text)
     assert seen == [1, 1, 1, 2, 0]
-    assert state.phase != MOVEMENT
+    assert state.phase != Phase.MOVEMENT
     assert [(e.seat, e.action.verb) for e in events_of(state, ActionEvent)] == [
         (1, "move"), (1, "move"), (1, "end"), (2, "end"), (0, "end"),
     ]
@@ -112,7 +109,7 @@ def test_e24_a_step_pays_moves_the_boot_and_the_turn_goes_on() -> None:
     assert after.boots[0] == game.map.town("Lapphalya")
     assert hand(after, 0) == "PD"
     assert after.discards == tuple(a + b for a, b in zip(state.discards, vec("P"), strict=True))
-    assert after.current == 0 and after.phase == MOVEMENT
+    assert after.current == 0 and after.phase == Phase.MOVEMENT
 
 
 def test_e24_a_player_may_end_before_the_first_step() -> None:
@@ -133,10 +130,10 @@ def test_e24_end_is_the_only_action_when_no_step_can_be_paid() -> None:
 
 def test_e24_the_boot_stays_where_the_turn_ends_into_the_next_round() -> None:
     game = elfenland(3)
-    state = make_state(game, phase=MOVEMENT, current=2, boots={0: "Beata", 1: "Yttar"},
+    state = make_state(game, phase=Phase.MOVEMENT, current=2, boots={0: "Beata", 1: "Yttar"},
                        counters={2: "P"}, hands={2: "P"})
     state = play(game, state, "move 2 P", "end")
-    assert state.round == 2 and state.phase == OPEN_PICKS
+    assert state.round == 2 and state.phase == Phase.OPEN_PICKS
     names = [game.map.town_names[town] for town in state.boots]
     assert names == ["Beata", "Yttar", "Lapphalya"]
 
@@ -398,19 +395,19 @@ def test_e31_every_player_may_use_the_same_counter_and_share_a_town() -> None:
 def test_e32_a_twentieth_piece_does_not_stop_the_round() -> None:
     game = elfenland(3)
     state = make_state(
-        game, phase=MOVEMENT, current=0, round=2,
+        game, phase=Phase.MOVEMENT, current=0, round=2,
         boots={0: "Dag'Amura"}, counters={16: "U", 2: "P"},
         visited={0: all_towns_but(game, "Kihromah")},
         hands={0: "UR", 1: "P", 2: "PPPPP"},
     )
     state = play(game, state, "move 16 U")
     assert game.scores(state)[0] == 20
-    assert state.current == 0 and state.phase == MOVEMENT
+    assert state.current == 0 and state.phase == Phase.MOVEMENT
     state = play(game, state, "end")
-    assert state.current == 1 and state.phase == MOVEMENT
+    assert state.current == 1 and state.phase == Phase.MOVEMENT
     state = play(game, state, "move 2 P", "end")
-    assert state.current == 2 and state.phase == MOVEMENT
+    assert state.current == 2 and state.phase == Phase.MOVEMENT
     state = play(game, state, "end")
-    assert state.phase == OVER
+    assert state.phase == Phase.OVER
     assert game.scores(state) == (20, 1, 0)
-    assert state.phase != ROUND_END
+    assert state.phase != Phase.ROUND_END

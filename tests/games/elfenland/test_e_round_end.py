@@ -9,15 +9,12 @@ import pytest
 
 from ludoteca.games.elfenland.board import LETTERS
 from ludoteca.games.elfenland.state import (
-    MOVEMENT,
     NONE,
-    OPEN_PICKS,
-    OVER,
-    ROUND_END,
     ClearEvent,
     GameEndEvent,
     KeepCardsEvent,
     KeepCounterEvent,
+    Phase,
     RefillEvent,
     RoundEvent,
     SecretDrawEvent,
@@ -41,7 +38,9 @@ from tests.games.elfenland.helpers import (
 def last_mover(game, *, start: int = 0, round: int = 1, **kwargs):
     """Return a phase-5 state whose last mover (the seat before the start player) is to act."""
     current = (start - 1) % game.num_players
-    return make_state(game, phase=MOVEMENT, current=current, start=start, round=round, **kwargs)
+    return make_state(
+        game, phase=Phase.MOVEMENT, current=current, start=start, round=round, **kwargs
+    )
 
 
 def kept_sets(cards: str) -> set[str]:
@@ -61,7 +60,7 @@ def test_e33_twenty_pieces_end_the_game_before_any_reduction() -> None:
         counters={21: "D"},
     )
     after = play(game, state, "end")
-    assert after.phase == OVER and after.current is None
+    assert after.phase == Phase.OVER and after.current is None
     assert [hand(after, s) for s in range(3)] == ["PPPPPP", "EEEEE", "RRRRRRR"]
     assert held(after, 0) == ("PE", "T")
     assert after.round == 2
@@ -75,7 +74,7 @@ def test_e33_nineteen_pieces_do_not_end_the_game() -> None:
     game = elfenland(3)
     state = last_mover(game, round=2, visited={1: all_towns_but(game, "Yttar")})
     after = play(game, state, "end")
-    assert after.phase == OPEN_PICKS and after.round == 3
+    assert after.phase == Phase.OPEN_PICKS and after.round == 3
 
 
 # -- E34 ------------------------------------------------------------------------------------------
@@ -86,7 +85,7 @@ def test_e34_the_last_round_ends_the_game_without_reductions() -> None:
     state = last_mover(game, round=4, hands={0: "PPPPPPP", 1: "EEEEE"},
                        open_counters={0: "PE"}, secret_counters={1: "T", 2: "UD"})
     after = play(game, state, "end")
-    assert after.phase == OVER
+    assert after.phase == Phase.OVER
     assert [hand(after, s) for s in range(3)] == ["PPPPPPP", "EEEEE", ""]
     assert held(after, 2) == ("", "UD")
     assert events_of(after, KeepCardsEvent) == []
@@ -97,14 +96,14 @@ def test_e34_an_earlier_round_goes_on_to_the_next() -> None:
     game = elfenland(3)
     state = last_mover(game, round=3)
     after = play(game, state, "end")
-    assert after.round == 4 and after.phase == OPEN_PICKS
+    assert after.round == 4 and after.phase == Phase.OPEN_PICKS
 
 
 def test_e34_option_three_rounds_ends_after_round_three() -> None:
     game = elfenland(3, rounds=3)
     state = last_mover(game, round=3, hands={0: "PPPPPP"})
     after = play(game, state, "end")
-    assert after.phase == OVER
+    assert after.phase == Phase.OVER
     assert hand(after, 0) == "PPPPPP"
 
 
@@ -115,7 +114,7 @@ def test_e35_a_hand_over_four_keeps_any_four_and_discards_the_rest_face_up() -> 
     game = elfenland(3)
     state = last_mover(game, hands={1: "PEUUDR"}, discards="TT")
     state = play(game, state, "end")
-    assert state.phase == ROUND_END and state.current == 1
+    assert state.phase == Phase.ROUND_END and state.current == 1
     assert legal_texts(game, state) == kept_sets("PEUUDR")
     assert len(legal_texts(game, state)) == 11
     after = play(game, state, "keep-cards UUDR")
@@ -133,7 +132,7 @@ def test_e35_four_cards_or_fewer_are_kept_without_a_choice() -> None:
     game = elfenland(3)
     state = last_mover(game, hands={0: "PPPP", 1: "EEE", 2: ""})
     after = play(game, state, "end")
-    assert after.round == 2 and after.phase == OPEN_PICKS
+    assert after.round == 2 and after.phase == Phase.OPEN_PICKS
     assert events_of(after, KeepCardsEvent) == []
 
 
@@ -187,7 +186,7 @@ def test_e36_one_or_no_counter_is_kept_without_a_choice(open_: str, secret: str)
     game = elfenland(3)
     state = last_mover(game, open_counters={0: open_}, secret_counters={0: secret})
     after = play(game, state, "end")
-    assert after.round == 2 and after.phase == OPEN_PICKS
+    assert after.round == 2 and after.phase == Phase.OPEN_PICKS
     assert events_of(after, KeepCounterEvent) == []
     new_secret = next(e for e in events_of(after, SecretDrawEvent) if e.seat == 0)
     expected_secret = Counter(secret + LETTERS[new_secret.counter])
@@ -201,7 +200,7 @@ def test_e36_discarded_counters_wait_for_e38() -> None:
     state = play(game, state, "end")
     supply = state.supply
     state = play(game, state, "keep-counter T?")
-    assert state.current == 1 and state.phase == ROUND_END
+    assert state.current == 1 and state.phase == Phase.ROUND_END
     assert state.supply == supply
     assert state.set_aside_open == (1, 1, 0, 0, 0, 0)
     assert held(state, 0) == ("", "T")
@@ -225,7 +224,7 @@ def test_e37_choices_in_turn_order_cards_before_counters_skipping_seats_without_
             assert_illegal(game, state, "keep-counter D")
         state = play(game, state, text)
     assert seen == [(1, "keep-cards"), (1, "keep-counter"), (0, "keep-cards")]
-    assert state.round == 2 and state.phase == OPEN_PICKS
+    assert state.round == 2 and state.phase == Phase.OPEN_PICKS
     assert [e.seat for e in events_of(state, KeepCardsEvent)] == [1, 0]
     assert [e.seat for e in events_of(state, KeepCounterEvent)] == [1]
 
@@ -234,10 +233,10 @@ def test_e37_a_choice_with_one_outcome_is_still_an_action() -> None:
     game = elfenland(3)
     state = last_mover(game, hands={0: "RRRRR"}, open_counters={0: "DD"})
     state = play(game, state, "end")
-    assert state.phase == ROUND_END and state.current == 0
+    assert state.phase == Phase.ROUND_END and state.current == 0
     assert legal_texts(game, state) == {"keep-cards RRRR"}
     state = play(game, state, "keep-cards RRRR")
-    assert state.phase == ROUND_END and state.current == 0
+    assert state.phase == Phase.ROUND_END and state.current == 0
     assert legal_texts(game, state) == {"keep-counter D"}
     state = play(game, state, "keep-counter D")
     assert state.round == 2

@@ -11,16 +11,12 @@ import pytest
 from ludoteca.core.draft import thaw
 from ludoteca.games.elfenland.board import LETTERS
 from ludoteca.games.elfenland.state import (
-    MOVEMENT,
-    OPEN_PICKS,
-    OVER,
-    PLACEMENT,
-    ROUND_END,
     ActionEvent,
     ClearEvent,
     GameEndEvent,
     KeepCardsEvent,
     KeepCounterEvent,
+    Phase,
     PickEvent,
     RefillEvent,
     ReshuffleEvent,
@@ -100,7 +96,7 @@ def test_e8_each_round_of_the_log_holds_exactly_that_rounds_events(
 
 def test_e8_the_last_end_of_a_round_is_logged_in_that_round() -> None:
     game = elfenland(3)
-    state = make_state(game, phase=MOVEMENT, current=2)
+    state = make_state(game, phase=Phase.MOVEMENT, current=2)
     state = play(game, state, "end")
     assert state.round == 2
     first, second = state.log
@@ -116,15 +112,15 @@ def test_e8_decision_states_are_phases_three_to_six_with_one_acting_seat() -> No
     states = random_game(game, 31)
     seen = set()
     for state in states[:-1]:
-        assert state.phase in (OPEN_PICKS, PLACEMENT, MOVEMENT, ROUND_END)
+        assert state.phase in (Phase.OPEN_PICKS, Phase.PLACEMENT, Phase.MOVEMENT, Phase.ROUND_END)
         assert state.current in range(4)
         assert game.legal_actions(state)
         seen.add(state.phase)
         for seat in range(4):
             acting = game.observation(state, seat)["legal_actions"]
             assert bool(acting) == (seat == state.current)
-    assert seen == {OPEN_PICKS, PLACEMENT, MOVEMENT, ROUND_END}
-    assert states[-1].phase == OVER and states[-1].current is None
+    assert seen == {Phase.OPEN_PICKS, Phase.PLACEMENT, Phase.MOVEMENT, Phase.ROUND_END}
+    assert states[-1].phase == Phase.OVER and states[-1].current is None
     assert game.legal_actions(states[-1]) == ()
 
 
@@ -166,12 +162,12 @@ def test_e9_every_player_receives_eight_cards_in_round_one(players: int) -> None
 def test_e9_later_rounds_draw_eight_minus_hand_size_in_turn_order_each_in_full() -> None:
     game = elfenland(3)
     state = make_state(
-        game, phase=MOVEMENT, current=2, start=0,
+        game, phase=Phase.MOVEMENT, current=2, start=0,
         hands={0: "PPEE", 1: "RR", 2: ""},
         draw_pile="DDDDDDUUUUUUUUCCCCTT",
     )
     state = play(game, state, "end")
-    assert (state.round, state.start, state.phase, state.current) == (2, 1, OPEN_PICKS, 1)
+    assert (state.round, state.start, state.phase, state.current) == (2, 1, Phase.OPEN_PICKS, 1)
     refills = events_of(state, RefillEvent)
     assert refills == [
         RefillEvent(1, 6, vec("DDDDDD")),
@@ -187,7 +183,7 @@ def test_e9_later_rounds_draw_eight_minus_hand_size_in_turn_order_each_in_full()
 def test_e9_a_player_holding_eight_or_more_draws_nothing() -> None:
     game = elfenland(3)
     state = make_state(
-        game, phase=OPEN_PICKS, current=0, round=2,
+        game, phase=Phase.OPEN_PICKS, current=0, round=2,
         hands={0: "PPPPEEEE", 1: "CCCCUUUUT", 2: "R"},
         draw_pile="DDDDDDDTT",
     )
@@ -205,7 +201,7 @@ def test_e9_a_player_holding_eight_or_more_draws_nothing() -> None:
 
 def test_e10_a_hand_is_seen_by_its_owner_only_and_its_size_by_all() -> None:
     game = elfenland(3)
-    state = make_state(game, phase=MOVEMENT, current=0,
+    state = make_state(game, phase=Phase.MOVEMENT, current=0,
                        hands={0: "PPUD", 1: "RRRRR", 2: "CT"})
     for seat, text in ((0, "PPUD"), (1, "RRRRR"), (2, "CT")):
         obs = game.observation(state, seat)
@@ -235,7 +231,7 @@ def test_e10_refill_entries_show_the_cards_to_their_owner_only() -> None:
 def test_e11_an_empty_draw_pile_is_replaced_by_the_shuffled_discards() -> None:
     game = elfenland(3)
     state = make_state(
-        game, phase=OPEN_PICKS, current=1, round=2, start=1,
+        game, phase=Phase.OPEN_PICKS, current=1, round=2, start=1,
         hands={0: "PPPPEEEE", 1: "CCC", 2: "UUUUTTTT"},
         draw_pile="RR",
     )
@@ -261,7 +257,7 @@ def test_e11_an_empty_draw_pile_is_replaced_by_the_shuffled_discards() -> None:
 
 def test_e11_reshuffle_is_visible_to_everyone_as_an_event() -> None:
     game = elfenland(3)
-    state = make_state(game, phase=OPEN_PICKS, current=0, round=2,
+    state = make_state(game, phase=Phase.OPEN_PICKS, current=0, round=2,
                        hands={0: "PPPPEEE", 1: "CCCCUUUU", 2: "TTTTDDDD"}, draw_pile="")
     after = flow_state(game, state)
     for viewer in (0, 1, 2, None):
@@ -271,7 +267,7 @@ def test_e11_reshuffle_is_visible_to_everyone_as_an_event() -> None:
 
 def test_e11_both_piles_empty_skips_the_draw() -> None:
     game = elfenland(6)
-    state = make_state(game, phase=OPEN_PICKS, current=0, round=2)
+    state = make_state(game, phase=Phase.OPEN_PICKS, current=0, round=2)
     # An unreachable table: all 72 cards already in hands, seat 5 holding only 2.
     all_cards = "PPPPPPPPPPEEEEEEEEEECCCCCCCCCCUUUUUUUUUUTTTTTTTTTTDDDDDDDDDDRRRRRRRRRRRR"
     hands = (*(vec(all_cards[i * 14:(i + 1) * 14]) for i in range(5)), vec(all_cards[70:]))
@@ -290,7 +286,7 @@ def test_e11_both_piles_empty_skips_the_draw() -> None:
 
 def test_e12_each_player_takes_the_supply_top_as_a_secret_in_turn_order() -> None:
     game = elfenland(3)
-    state = make_state(game, phase=OPEN_PICKS, current=1, round=2, start=1,
+    state = make_state(game, phase=Phase.OPEN_PICKS, current=1, round=2, start=1,
                        secret_counters={0: "T"}, open_counters={2: "P"}, supply_top="EDUC")
     supply_size = len(state.supply)
     after = flow_state(game, state)
@@ -304,12 +300,12 @@ def test_e12_each_player_takes_the_supply_top_as_a_secret_in_turn_order() -> Non
     assert held(after, 0) == ("", "UT")
     assert LETTERS[after.supply[0]] == "C"
     assert len(after.supply) == supply_size - 3
-    assert (after.phase, after.current, after.step) == (OPEN_PICKS, 1, 0)
+    assert (after.phase, after.current, after.step) == (Phase.OPEN_PICKS, 1, 0)
 
 
 def test_e12_others_know_only_that_a_secret_counter_is_held() -> None:
     game = elfenland(3)
-    state = make_state(game, phase=OPEN_PICKS, current=0, round=2, supply_top="EDU")
+    state = make_state(game, phase=Phase.OPEN_PICKS, current=0, round=2, supply_top="EDU")
     after = flow_state(game, state)
     for viewer in (0, 1, 2, None):
         obs = game.observation(after, viewer)
@@ -326,7 +322,7 @@ def test_e12_others_know_only_that_a_secret_counter_is_held() -> None:
 
 def test_e12_an_empty_supply_gives_no_secret_counter() -> None:
     game = elfenland(3)
-    state = make_state(game, phase=OPEN_PICKS, current=0, round=2)
+    state = make_state(game, phase=Phase.OPEN_PICKS, current=0, round=2)
     draft = thaw(replace(state, supply=()))
     game.flow.begin_round(draft)
     after = draft.freeze()
@@ -354,18 +350,18 @@ def test_e13_no_seat_ever_holds_more_than_five_unplaced_counters(
 
 def test_e13_kept_plus_secret_plus_three_open_is_exactly_five() -> None:
     game = elfenland(2)
-    state = make_state(game, phase=OPEN_PICKS, current=0, round=2,
+    state = make_state(game, phase=Phase.OPEN_PICKS, current=0, round=2,
                        open_counters={0: "D"}, secret_counters={1: "T"})
     state = flow_state(game, state)
     for _ in range(6):
         state = play(game, state, "draw")
-    assert state.phase == PLACEMENT
+    assert state.phase == Phase.PLACEMENT
     assert [state.held_counters(seat) for seat in (0, 1)] == [5, 5]
 
 
 def test_e13_exceeding_the_limit_is_an_assertion() -> None:
     game = elfenland(2)
-    state = make_state(game, phase=OPEN_PICKS, current=0, round=2,
+    state = make_state(game, phase=Phase.OPEN_PICKS, current=0, round=2,
                        open_counters={0: "PEC"}, secret_counters={0: "U"})
     draft = thaw(replace(state, open_counters=((1, 1, 1, 0, 0, 1), (0,) * 6)))
     with pytest.raises(AssertionError):

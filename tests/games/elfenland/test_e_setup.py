@@ -7,8 +7,8 @@ import pytest
 from ludoteca.games.elfenland.board import LETTERS
 from ludoteca.games.elfenland.state import (
     NONE,
-    OPEN_PICKS,
     ActionEvent,
+    Phase,
     PickEvent,
     RefillEvent,
     RoundEvent,
@@ -88,7 +88,7 @@ def test_e2_turn_order_starts_with_the_start_player_in_every_phase() -> None:
     assert [e.seat for e in events_of(state, RefillEvent)] == [1, 2, 0]
     assert [e.seat for e in events_of(state, SecretDrawEvent)] == [1, 2, 0]
     order = []
-    while state.phase == OPEN_PICKS:
+    while state.phase == Phase.OPEN_PICKS:
         order.append(state.current)
         state = play(game, state, "draw")
     assert order == [1, 2, 0] * 3

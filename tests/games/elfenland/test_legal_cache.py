@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 import ludoteca
 from ludoteca.games.elfenland import ElfenlandGame, ElfenlandState
-from ludoteca.games.elfenland.actions import MOVE
-from ludoteca.games.elfenland.state import MOVEMENT
+from ludoteca.games.elfenland.actions import Verb
+from ludoteca.games.elfenland.state import Phase
 from tests.games.support import reached_state
 
 GAMES = {players: ludoteca.load("elfenland", players) for players in (2, 3, 6)}
@@ -24,7 +24,7 @@ def movement_state(game: ElfenlandGame, seed: int) -> ElfenlandState:
     """Return the first state of a seeded random game where the seat to act can move."""
     rng = random.Random(seed)
     state = game.initial_state(seed)
-    while not (state.phase == MOVEMENT and any(a.verb == MOVE for a in state.legal or ())):
+    while state.phase != Phase.MOVEMENT or all(a.verb != Verb.MOVE for a in state.legal or ()):
         state = game.apply(state, rng.choice(game.legal_actions(state)))
     return state
 
@@ -32,7 +32,7 @@ def movement_state(game: ElfenlandGame, seed: int) -> ElfenlandState:
 def test_a_move_paid_from_an_emptied_hand_is_refused() -> None:
     game = GAMES[3]
     state = movement_state(game, seed=5)
-    move = next(a for a in game.legal_actions(state) if a.verb == MOVE)
+    move = next(a for a in game.legal_actions(state) if a.verb == Verb.MOVE)
     assert state.current is not None
     hands = list(state.hands)
     hands[state.current] = (0,) * 7
@@ -41,7 +41,7 @@ def test_a_move_paid_from_an_emptied_hand_is_refused() -> None:
         game.apply(emptied, move)
     assert all(sum(hand) >= 0 for hand in emptied.hands)
     assert game.legal_actions(emptied) == game.moves.legal_actions(emptied)
-    assert all(action.verb != MOVE for action in game.legal_actions(emptied))
+    assert all(action.verb != Verb.MOVE for action in game.legal_actions(emptied))
 
 
 reached = st.builds(

@@ -11,15 +11,7 @@ from hypothesis import strategies as st
 import ludoteca
 from ludoteca.games.elfenland import ElfAction, ElfenlandGame, ElfenlandState
 from ludoteca.games.elfenland.actions import (
-    DRAW,
-    END,
-    KEEP_CARDS,
-    KEEP_COUNTER,
-    MOVE,
-    OBSTACLE,
-    PASS,
-    PLACE,
-    TAKE,
+    Verb,
 )
 from tests.games.support import reached_state
 
@@ -36,7 +28,7 @@ positions = st.builds(
 counts = st.tuples(*[st.integers(0, 4)] * 7)
 any_action = st.builds(
     ElfAction,
-    st.sampled_from([TAKE, DRAW, PLACE, OBSTACLE, PASS, MOVE, END, KEEP_CARDS, KEEP_COUNTER]),
+    st.sampled_from(list(Verb)),
     st.integers(1, 5),
     st.integers(1, 48),
     st.integers(0, 5),

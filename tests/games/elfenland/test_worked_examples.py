@@ -16,17 +16,13 @@ import ludoteca
 from ludoteca.core.draft import thaw
 from ludoteca.games.elfenland.board import LETTERS
 from ludoteca.games.elfenland.state import (
-    MOVEMENT,
     NONE,
-    OPEN_PICKS,
-    OVER,
-    PLACEMENT,
-    ROUND_END,
     ActionEvent,
     ClearEvent,
     GameEndEvent,
     KeepCardsEvent,
     KeepCounterEvent,
+    Phase,
     PickEvent,
     RefillEvent,
     ReshuffleEvent,
@@ -54,7 +50,7 @@ from tests.games.elfenland.helpers import (
 
 def mover(game, seat=0, **kwargs):
     """Return a phase-5 state with `seat` to move (start player 0)."""
-    return make_state(game, phase=MOVEMENT, current=seat, **kwargs)
+    return make_state(game, phase=Phase.MOVEMENT, current=seat, **kwargs)
 
 
 def subsets(cards: str, size: int) -> set[str]:
@@ -267,7 +263,7 @@ def test_x11_a_lake_crossing_costs_exactly_two_rafts(town: str) -> None:
 def test_x11_no_counter_or_obstacle_can_be_on_edge_44() -> None:
     game = elfenland(3)
     # Five counters, the most a player may hold (E13): one of each kind but the Pig.
-    state = make_state(game, phase=PLACEMENT, current=0, counters={2: "T"},
+    state = make_state(game, phase=Phase.PLACEMENT, current=0, counters={2: "T"},
                        open_counters={0: "ECUTD"})
     texts = legal_texts(game, state)
     assert not [text for text in texts if text.endswith(" 44")]
@@ -322,7 +318,7 @@ def test_x14_a_pig_cannot_be_placed_on_the_mountain() -> None:
     # A player holds at most 5 counters (E13), so the six kinds are shown in two holdings.
     texts = set()
     for holding in ("PECUT", "D"):
-        state = make_state(game, phase=PLACEMENT, current=0, open_counters={0: holding})
+        state = make_state(game, phase=Phase.PLACEMENT, current=0, open_counters={0: holding})
         texts |= legal_texts(game, state)
     assert "place P 35" not in texts
     assert {f"place {letter} 35" for letter in "ECUTD"} <= texts
@@ -345,7 +341,7 @@ X15 = [
 
 def x15():
     game = elfenland(3)
-    state = make_state(game, phase=PLACEMENT, current=0, counters={21: "D"}, placers={21: 1},
+    state = make_state(game, phase=Phase.PLACEMENT, current=0, counters={21: "D"}, placers={21: 1},
                        open_counters={0: "PUD"}, secret_counters={0: "T"})
     return game, state
 
@@ -382,7 +378,7 @@ X16 = [
 
 def x16():
     game = elfenland(3)
-    state = make_state(game, phase=PLACEMENT, current=0, counters={21: "D", 16: "U"},
+    state = make_state(game, phase=Phase.PLACEMENT, current=0, counters={21: "D", 16: "U"},
                        obstacles={16: 1})
     return game, state
 
@@ -401,7 +397,7 @@ def test_x16_after_an_obstacle_in_round_one_never_again() -> None:
     state = play(game, state, "obstacle 21")
     assert state.has_obstacle == (False, False, True)
     for later in (2, 3):
-        state = advance_to(game, state, PLACEMENT, round=later)
+        state = advance_to(game, state, Phase.PLACEMENT, round=later)
         assert state.road_obstacle == (NONE,) * 49
         # Put a counter down (or pass) until seat 0 is to place, with counters on the board.
         while state.current != 0 or all(k == NONE for k in state.road_counter):
@@ -416,7 +412,7 @@ def test_x16_after_an_obstacle_in_round_one_never_again() -> None:
 
 def test_x17_phase_three_display_refill() -> None:
     game = elfenland(3)
-    state = make_state(game, phase=OPEN_PICKS, current=0, display="DUPTC", supply_top="EDU")
+    state = make_state(game, phase=Phase.OPEN_PICKS, current=0, display="DUPTC", supply_top="EDU")
     state = play(game, state, "take 2")
     assert held(state, 0)[0] == "U"
     assert display_text(state) == "DEPTC"
@@ -427,7 +423,7 @@ def test_x17_phase_three_display_refill() -> None:
     state = play(game, state, "take 2")
     assert held(state, 2)[0] == "E"
     assert display_text(state) == "DUPTC"
-    assert (state.phase, state.current) == (OPEN_PICKS, 0)
+    assert (state.phase, state.current) == (Phase.OPEN_PICKS, 0)
     U, D, E = (LETTERS.index(x) for x in "UDE")
     assert events_of(state, PickEvent) == [
         PickEvent(0, 2, U, E), PickEvent(1, 0, D, NONE), PickEvent(2, 2, E, U),
@@ -440,15 +436,15 @@ def test_x17_phase_three_display_refill() -> None:
 def test_x18_phase_three_length_and_the_holding_limit() -> None:
     game = elfenland(3)
     # End of round 1 (start seat 0): seat 1 keeps one of its two counters.
-    state = make_state(game, phase=MOVEMENT, current=2, open_counters={1: "DT"})
+    state = make_state(game, phase=Phase.MOVEMENT, current=2, open_counters={1: "DT"})
     state = play(game, state, "end", "keep-counter D")
-    assert (state.round, state.start, state.phase) == (2, 1, OPEN_PICKS)
+    assert (state.round, state.start, state.phase) == (2, 1, Phase.OPEN_PICKS)
     turns = []
-    while state.phase == OPEN_PICKS:
+    while state.phase == Phase.OPEN_PICKS:
         turns.append(state.current)
         state = play(game, state, "draw")
     assert turns == [1, 2, 0, 1, 2, 0, 1, 2, 0]
-    assert state.phase == PLACEMENT
+    assert state.phase == Phase.PLACEMENT
     assert state.held_counters(1) == 5
     assert [state.held_counters(seat) for seat in (0, 2)] == [4, 4]
 
@@ -458,7 +454,7 @@ def test_x18_phase_three_length_and_the_holding_limit() -> None:
 
 def x19():
     game = elfenland(3)
-    state = make_state(game, phase=PLACEMENT, current=0,
+    state = make_state(game, phase=Phase.PLACEMENT, current=0,
                        open_counters={0: "D", 1: "T", 2: "P"})
     return game, state
 
@@ -467,9 +463,9 @@ def test_x19a_three_consecutive_passes_end_phase_four() -> None:
     game, state = x19()
     lines = ["0: place D 21", "1: pass", "2: place P 2", "0: pass", "1: pass", "2: pass"]
     for line in lines:
-        assert state.phase == PLACEMENT
+        assert state.phase == Phase.PLACEMENT
         state = play(game, state, line)
-    assert state.phase == MOVEMENT and state.current == 0
+    assert state.phase == Phase.MOVEMENT and state.current == 0
 
 
 def test_x19b_a_player_who_passed_places_later() -> None:
@@ -477,9 +473,9 @@ def test_x19b_a_player_who_passed_places_later() -> None:
     lines = ["0: place D 21", "1: pass", "2: obstacle 21", "0: pass", "1: place T 27",
              "2: pass", "0: pass", "1: pass"]
     for line in lines:
-        assert state.phase == PLACEMENT
+        assert state.phase == Phase.PLACEMENT
         state = play(game, state, line)
-    assert state.phase == MOVEMENT
+    assert state.phase == Phase.MOVEMENT
     assert state.road_obstacle[21] == 2
     assert LETTERS[state.road_counter[27]] == "T"
 
@@ -487,7 +483,7 @@ def test_x19b_a_player_who_passed_places_later() -> None:
 def test_x19c_three_passes_and_every_counter_stays_in_hand() -> None:
     game, state = x19()
     state = play(game, state, "0: pass", "1: pass", "2: pass")
-    assert state.phase == MOVEMENT
+    assert state.phase == Phase.MOVEMENT
     assert [held(state, seat) for seat in range(3)] == [("D", ""), ("T", ""), ("P", "")]
     assert len(events_of(state, ActionEvent)) == 3
 
@@ -577,7 +573,7 @@ def test_x22_without_a_counter_kihromah_cannot_be_reached() -> None:
 def x23():
     game = elfenland(3)
     state = make_state(
-        game, phase=MOVEMENT, current=0, round=2, start=1,
+        game, phase=Phase.MOVEMENT, current=0, round=2, start=1,
         hands={0: "PP", 1: "PUUDRR", 2: "DDD"},
         open_counters={0: "PU", 1: "EC"}, secret_counters={1: "T"},
         counters={21: "D"}, placers={21: 1}, obstacles={21: 2},
@@ -590,21 +586,21 @@ def test_x23_round_end_reductions() -> None:
     game, state = x23()
     state = play(game, state, "end")
     # E33 and E34 do not end the game: seat 1 chooses first.
-    assert (state.phase, state.round, state.current) == (ROUND_END, 2, 1)
+    assert (state.phase, state.round, state.current) == (Phase.ROUND_END, 2, 1)
     assert "keep-cards UUDR" in legal_texts(game, state)
     state = play(game, state, "keep-cards UUDR")
     assert hand(state, 1) == "UUDR"
     assert state.discards == vec("PEER")  # EE already there, plus P and R
-    assert (state.phase, state.current) == (ROUND_END, 1)
+    assert (state.phase, state.current) == (Phase.ROUND_END, 1)
     supply = state.supply
     state = play(game, state, "keep-counter T?")
     assert held(state, 1) == ("", "T")
     assert state.supply == supply  # discards wait for E38
     # Seat 2 has no choice to make; seat 0 (holding P and U) is next.
-    assert (state.phase, state.current) == (ROUND_END, 0)
+    assert (state.phase, state.current) == (Phase.ROUND_END, 0)
     state = play(game, state, "keep-counter P")
     # E38 and E39: round 3 begins with seat 2 as the start player.
-    assert (state.round, state.start, state.phase, state.current) == (3, 2, OPEN_PICKS, 2)
+    assert (state.round, state.start, state.phase, state.current) == (3, 2, Phase.OPEN_PICKS, 2)
     assert events_of(state, KeepCardsEvent) == [KeepCardsEvent(1, vec("UUDR"), vec("PR"))]
     counters = events_of(state, KeepCounterEvent)
     assert [(e.seat, LETTERS[e.counter], e.secret) for e in counters] == [
@@ -630,9 +626,9 @@ def x24(timing: str):
     setup = dict(round=4, visited={0: towns[:17], 1: towns[3:], 2: towns[:15]},
                  hands={0: "PPPEEE", 1: "CCCUU", 2: "TTTDDDRR"})
     if timing == "round_end":
-        state = make_state(game, phase=MOVEMENT, current=2, **setup)
+        state = make_state(game, phase=Phase.MOVEMENT, current=2, **setup)
     else:
-        state = make_state(game, phase=MOVEMENT, current=0, **setup)
+        state = make_state(game, phase=Phase.MOVEMENT, current=0, **setup)
     assert game.scores(state) == (17, 17, 15)
     return game, state
 
@@ -640,7 +636,7 @@ def x24(timing: str):
 def test_x24_final_tie_break_by_cards() -> None:
     game, state = x24("round_end")
     state = play(game, state, "end")
-    assert state.phase == OVER
+    assert state.phase == Phase.OVER
     assert [sum(h) for h in state.hands] == [6, 5, 8]
     assert state.ranks == (1, 2, 3)
     assert events_of(state, GameEndEvent) == [GameEndEvent((17, 17, 15), (6, 5, 8), (1, 2, 3))]
@@ -653,7 +649,7 @@ def test_x24_under_after_move_seats_zero_and_one_share_first() -> None:
         state = play(game, state, "end")
         assert state.discarding and state.current == seat
         state = play(game, state, f"keep-cards {keep}")
-    assert state.phase == OVER
+    assert state.phase == Phase.OVER
     assert [sum(h) for h in state.hands] == [4, 4, 4]
     assert state.ranks == (1, 1, 3)
     assert game.returns(state) == (1.0, 1.0, 0.0)
@@ -665,7 +661,7 @@ def test_x24_under_after_move_seats_zero_and_one_share_first() -> None:
 def test_x25_full_tie() -> None:
     game = elfenland(3)
     towns = all_towns_but(game)
-    state = make_state(game, phase=MOVEMENT, current=2, round=4,
+    state = make_state(game, phase=Phase.MOVEMENT, current=2, round=4,
                        visited={0: towns[:18], 1: towns[2:], 2: towns[:12]},
                        hands={0: "PPE", 1: "UDR", 2: "CCCCCCCC"})
     state = play(game, state, "end")
@@ -679,7 +675,7 @@ def test_x25_full_tie() -> None:
 
 def x26(game, seat0_reaches_twenty: bool):
     return make_state(
-        game, phase=MOVEMENT, current=2, round=3, start=2,
+        game, phase=Phase.MOVEMENT, current=2, round=3, start=2,
         boots={2: "Dag'Amura", 0: "Lapphalya"}, counters={16: "U", 11: "P"},
         visited={2: all_towns_but(game, "Kihromah"), 0: all_towns_but(game, "Rivinia"),
                  1: ["Beata"]},
@@ -692,11 +688,11 @@ def test_x26_early_end() -> None:
     state = play(game, x26(game, False), "move 16 U")
     assert game.scores(state)[2] == 20
     state = play(game, state, "end")
-    assert (state.phase, state.current) == (MOVEMENT, 0)
+    assert (state.phase, state.current) == (Phase.MOVEMENT, 0)
     state = play(game, state, "end")
-    assert (state.phase, state.current) == (MOVEMENT, 1)
+    assert (state.phase, state.current) == (Phase.MOVEMENT, 1)
     state = play(game, state, "end")
-    assert state.phase == OVER and state.round == 3
+    assert state.phase == Phase.OVER and state.round == 3
     assert [hand(state, s) for s in range(3)] == ["EEE", "RRRRRR", "PPPPP"]
     assert state.ranks == (2, 3, 1)
     assert not events_of(state, KeepCardsEvent)
@@ -706,7 +702,7 @@ def test_x26_early_end() -> None:
 def test_x26_two_players_at_twenty_the_tie_break_decides() -> None:
     game = elfenland(3)
     state = play(game, x26(game, True), "move 16 U", "end", "move 11 P", "end", "end")
-    assert state.phase == OVER
+    assert state.phase == Phase.OVER
     assert game.scores(state) == (20, 1, 20)
     assert [sum(h) for h in state.hands] == [3, 6, 5]
     assert state.ranks == (2, 3, 1)
@@ -732,7 +728,7 @@ def test_x27_start_player_rotation(players: int, starts: list[int]) -> None:
 def x28(seat0: str = "DDDD"):
     game = elfenland(6, start_seat=0)
     state = make_state(
-        game, phase=OPEN_PICKS, current=2, round=3, start=2,
+        game, phase=Phase.OPEN_PICKS, current=2, round=3, start=2,
         hands={2: "PPPPPPPP", 3: "EEEEEEEE", 4: "CCCCCCCC", 5: "UUUUUUUU", 0: seat0, 1: "RRR"},
         draw_pile="TTT",
     )

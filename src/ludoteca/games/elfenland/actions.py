@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 from typing import NamedTuple
 
 from ludoteca.core.errors import InvalidActionError
@@ -16,15 +17,23 @@ from ludoteca.games.elfenland.cards import (
     parse_cards,
 )
 
-TAKE = "take"
-DRAW = "draw"
-PLACE = "place"
-OBSTACLE = "obstacle"
-PASS = "pass"
-MOVE = "move"
-END = "end"
-KEEP_CARDS = "keep-cards"
-KEEP_COUNTER = "keep-counter"
+
+class Verb(StrEnum):
+    """The first word of an action's notation (§7.2), which says what kind of decision it is."""
+
+    TAKE = "take"
+    DRAW = "draw"
+    PLACE = "place"
+    OBSTACLE = "obstacle"
+    PASS = "pass"
+    MOVE = "move"
+    END = "end"
+    KEEP_CARDS = "keep-cards"
+    KEEP_COUNTER = "keep-counter"
+
+    def __repr__(self) -> str:
+        return f"Verb.{self.name}"
+
 
 KEPT_CARDS = 4
 """Cards kept at the hand limit (E35)."""
@@ -33,7 +42,7 @@ KEPT_CARDS = 4
 class ElfAction(NamedTuple):
     """One decision. Unused fields keep their defaults, so equal decisions are equal tuples."""
 
-    verb: str
+    verb: Verb
     slot: int = 0
     """Display slot 1–5 of `take`."""
     edge: EdgeId = 0
@@ -46,39 +55,39 @@ class ElfAction(NamedTuple):
     """The payment of `move`, or the cards kept by `keep-cards`."""
 
 
-DRAW_ACTION = ElfAction(DRAW)
-PASS_ACTION = ElfAction(PASS)
-END_ACTION = ElfAction(END)
+DRAW_ACTION = ElfAction(Verb.DRAW)
+PASS_ACTION = ElfAction(Verb.PASS)
+END_ACTION = ElfAction(Verb.END)
 
 
 def take(slot: int) -> ElfAction:
     """Return `take slot`."""
-    return ElfAction(TAKE, slot=slot)
+    return ElfAction(Verb.TAKE, slot=slot)
 
 
 def place(kind: Kind, edge: EdgeId, secret: bool = False) -> ElfAction:
     """Return `place X e` (or `place X? e` for a secret counter)."""
-    return ElfAction(PLACE, edge=edge, counter=kind, secret=secret)
+    return ElfAction(Verb.PLACE, edge=edge, counter=kind, secret=secret)
 
 
 def obstacle(edge: EdgeId) -> ElfAction:
     """Return `obstacle e`."""
-    return ElfAction(OBSTACLE, edge=edge)
+    return ElfAction(Verb.OBSTACLE, edge=edge)
 
 
 def move(edge: EdgeId, cards: Cards) -> ElfAction:
     """Return `move e cards`."""
-    return ElfAction(MOVE, edge=edge, cards=cards)
+    return ElfAction(Verb.MOVE, edge=edge, cards=cards)
 
 
 def keep_cards(cards: Cards) -> ElfAction:
     """Return `keep-cards cards`."""
-    return ElfAction(KEEP_CARDS, cards=cards)
+    return ElfAction(Verb.KEEP_CARDS, cards=cards)
 
 
 def keep_counter(kind: Kind, secret: bool) -> ElfAction:
     """Return `keep-counter X` (or `X?`)."""
-    return ElfAction(KEEP_COUNTER, counter=kind, secret=secret)
+    return ElfAction(Verb.KEEP_COUNTER, counter=kind, secret=secret)
 
 
 def counter_text(kind: Kind, secret: bool) -> str:
@@ -89,19 +98,19 @@ def counter_text(kind: Kind, secret: bool) -> str:
 def action_text(action: ElfAction) -> str:
     """Return the canonical text of `action`, without a seat prefix (§7.2)."""
     verb = action.verb
-    if verb == MOVE:
+    if verb == Verb.MOVE:
         return f"move {action.edge} {cards_text(action.cards)}"
-    if verb == PLACE:
+    if verb == Verb.PLACE:
         return f"place {counter_text(action.counter, action.secret)} {action.edge}"
-    if verb == TAKE:
+    if verb == Verb.TAKE:
         return f"take {action.slot}"
-    if verb == OBSTACLE:
+    if verb == Verb.OBSTACLE:
         return f"obstacle {action.edge}"
-    if verb == KEEP_CARDS:
+    if verb == Verb.KEEP_CARDS:
         return f"keep-cards {cards_text(action.cards)}"
-    if verb == KEEP_COUNTER:
+    if verb == Verb.KEEP_COUNTER:
         return f"keep-counter {counter_text(action.counter, action.secret)}"
-    return verb
+    return str(verb)
 
 
 _LINE = re.compile(r"^\s*(?:(\d+)\s*:\s*)?(\S+)((?:\s+\S+)*)\s*$")
@@ -131,34 +140,36 @@ def parse_action(elf_map: ElfMap, text: str, acting: int | None) -> ElfAction:
 
 
 def _parse_words(elf_map: ElfMap, verb: str, args: list[str]) -> ElfAction:
-    arity = {TAKE: 1, DRAW: 0, PLACE: 2, OBSTACLE: 1, PASS: 0, MOVE: 2, END: 0,
-             KEEP_CARDS: 1, KEEP_COUNTER: 1}
+    arity: dict[str, int] = {
+        Verb.TAKE: 1, Verb.DRAW: 0, Verb.PLACE: 2, Verb.OBSTACLE: 1, Verb.PASS: 0, Verb.MOVE: 2,
+        Verb.END: 0, Verb.KEEP_CARDS: 1, Verb.KEEP_COUNTER: 1,
+    }
     if verb not in arity:
         raise InvalidActionError(f"unknown verb {verb!r}; verbs: {', '.join(arity)}")
     if len(args) != arity[verb]:
         raise InvalidActionError(f"{verb!r} takes {arity[verb]} argument(s), got {len(args)}")
-    if verb == TAKE:
+    if verb == Verb.TAKE:
         if args[0] not in ("1", "2", "3", "4", "5"):
             raise InvalidActionError(f"a display slot is 1 to 5, not {args[0]!r}")
         return take(int(args[0]))
-    if verb == PLACE:
+    if verb == Verb.PLACE:
         kind, secret = _counter(args[0])
         return place(kind, _edge(elf_map, args[1]), secret)
-    if verb == OBSTACLE:
+    if verb == Verb.OBSTACLE:
         return obstacle(_edge(elf_map, args[0]))
-    if verb == MOVE:
+    if verb == Verb.MOVE:
         cards = _cards(args[1])
         if sum(cards) > MAX_PAYMENT:
             raise InvalidActionError(f"no payment has more than {MAX_PAYMENT} cards")
         return move(_edge(elf_map, args[0]), cards)
-    if verb == KEEP_CARDS:
+    if verb == Verb.KEEP_CARDS:
         cards = _cards(args[0])
         if sum(cards) != KEPT_CARDS:
             raise InvalidActionError(f"keep-cards lists exactly {KEPT_CARDS} cards to keep")
         return keep_cards(cards)
-    if verb == KEEP_COUNTER:
+    if verb == Verb.KEEP_COUNTER:
         return keep_counter(*_counter(args[0]))
-    return ElfAction(verb)
+    return ElfAction(Verb(verb))
 
 
 def _edge(elf_map: ElfMap, word: str) -> EdgeId:
@@ -205,7 +216,7 @@ class ActionIds:
         self.keep_cards_base = self.keep_counter_base + 12
         self.move_base = self.keep_cards_base + len(self.kept)
         self.size = self.move_base + edges * len(self.payments)
-        self._fixed = {DRAW: 5, PASS: 6, END: 7}
+        self._fixed = {Verb.DRAW: 5, Verb.PASS: 6, Verb.END: 7}
         self.actions = self._every_action(elf_map)
         assert len(self.actions) == self.size
 
@@ -224,21 +235,21 @@ class ActionIds:
     def to_id(self, action: ElfAction) -> int:
         """Return the id of `action`."""
         verb = action.verb
-        if verb == MOVE:
+        if verb == Verb.MOVE:
             return (self.move_base + (action.edge - 1) * len(self.payments)
                     + self.payment_index[action.cards])
-        if verb in (PLACE, OBSTACLE) and action.edge > self.roads:
+        if verb in (Verb.PLACE, Verb.OBSTACLE) and action.edge > self.roads:
             raise InvalidActionError(f"{action_text(action)!r} has no id: edge {action.edge} "
                                      "is not a road, so no counter or obstacle goes there")
-        if verb == PLACE:
+        if verb == Verb.PLACE:
             variant = action.counter * 2 + action.secret
             return self.place_base + variant * self.roads + action.edge - 1
-        if verb == TAKE:
+        if verb == Verb.TAKE:
             return action.slot - 1
-        if verb == OBSTACLE:
+        if verb == Verb.OBSTACLE:
             return self.obstacle_base + action.edge - 1
-        if verb == KEEP_COUNTER:
+        if verb == Verb.KEEP_COUNTER:
             return self.keep_counter_base + action.counter * 2 + action.secret
-        if verb == KEEP_CARDS:
+        if verb == Verb.KEEP_CARDS:
             return self.keep_cards_base + self.kept_index[action.cards]
         return self._fixed[verb]

@@ -41,12 +41,10 @@ from typing import Any, NamedTuple
 from ludoteca.core.game import Game, Seat
 from ludoteca.games.elfenland.actions import (
     END_ACTION,
-    KEEP_CARDS,
-    KEEP_COUNTER,
     KEPT_CARDS,
     PASS_ACTION,
-    TAKE,
     ElfAction,
+    Verb,
     move,
     obstacle,
     place,
@@ -65,11 +63,9 @@ from ludoteca.games.elfenland.cards import Cards
 from ludoteca.games.elfenland.moves import CARAVAN_CARDS, OBSTACLE_SURCHARGE
 from ludoteca.games.elfenland.rules import ElfenlandGame
 from ludoteca.games.elfenland.state import (
-    MOVEMENT,
     NONE,
-    OPEN_PICKS,
-    PLACEMENT,
     ElfenlandState,
+    Phase,
 )
 
 Held = tuple[int, ...]
@@ -535,15 +531,15 @@ class _Decider:
         """Return the action for the seat's phase."""
         phase = self.view.phase
         verb = self.view.legal[0].verb
-        if verb == KEEP_CARDS:
+        if verb == Verb.KEEP_CARDS:
             return self.keep_cards()
-        if verb == KEEP_COUNTER:
+        if verb == Verb.KEEP_COUNTER:
             return self.keep_counter()
-        if phase == OPEN_PICKS:
+        if phase == Phase.OPEN_PICKS:
             return self.pick()
-        if phase == PLACEMENT:
+        if phase == Phase.PLACEMENT:
             return self.place()
-        assert phase == MOVEMENT
+        assert phase == Phase.MOVEMENT
         return self.step()
 
     def tour(self, held: Held) -> Tour:
@@ -574,7 +570,7 @@ class _Decider:
                  + self.weights.pick_need * needs[kind] for kind in COUNTER_KINDS]
         best_action, best_value = view.legal[0], float("-inf")
         for action in view.legal:
-            if action.verb == TAKE:
+            if action.verb == Verb.TAKE:
                 value = worth[view.display[action.slot - 1]]
             else:
                 value = _average(worth, view.unseen_counters) - TIE_MARGIN

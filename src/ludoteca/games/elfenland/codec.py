@@ -18,12 +18,7 @@ from ludoteca.games.elfenland.flow import (
 )
 from ludoteca.games.elfenland.state import (
     EVENT_TYPES,
-    MOVEMENT,
     NONE,
-    OPEN_PICKS,
-    OVER,
-    PLACEMENT,
-    ROUND_END,
     UNKNOWN,
     ActionEvent,
     ClearEvent,
@@ -32,6 +27,7 @@ from ludoteca.games.elfenland.state import (
     GameEndEvent,
     KeepCardsEvent,
     KeepCounterEvent,
+    Phase,
     PickEvent,
     RefillEvent,
     ReshuffleEvent,
@@ -44,7 +40,7 @@ if TYPE_CHECKING:
 
 STATE_FIELDS = tuple(f.name for f in fields(ElfenlandState) if f.name != "legal")
 EVENT_KINDS = {cls: kind for kind, cls in EVENT_TYPES.items()}
-PHASES = (OPEN_PICKS, PLACEMENT, MOVEMENT, ROUND_END, OVER)
+PHASES = tuple(Phase)
 DISPLAY_SLOTS = 5
 
 
@@ -93,6 +89,8 @@ def _decode(game: ElfenlandGame, obj: Mapping[str, JSON]) -> ElfenlandState:
         if name == "log":
             continue
         values[name] = _tuples(obj[name])
+    if type(values["phase"]) is int and values["phase"] in PHASES:
+        values["phase"] = Phase(values["phase"])  # else check_state says why it is refused
     log = obj["log"]
     if not isinstance(log, list) or not all(isinstance(events, list) for events in log):
         raise StateFormatError("the log must be a list of rounds, each a list of events")
@@ -212,34 +210,33 @@ def _check_turn(game: ElfenlandGame, state: ElfenlandState) -> None:
     n = game.num_players
     if state.round < 1 or state.round > game.settings.rounds:
         raise StateFormatError(f"round {state.round} is not one of 1..{game.settings.rounds}")
-    if (state.current is None) != (state.phase == OVER) or (state.phase == OVER) != bool(
-        state.ranks
-    ):
+    over = state.phase == Phase.OVER
+    if (state.current is None) != over or over != bool(state.ranks):
         raise StateFormatError("a state is over exactly when no seat is to act and ranks are set")
     if state.current is None:
         return
     turn = (state.current - state.start) % n
-    if state.phase == OPEN_PICKS and not (
+    if state.phase == Phase.OPEN_PICKS and not (
         state.step < OPEN_PICKS_PER_ROUND * n and state.step % n == turn
     ):
         raise StateFormatError(
             f"pick {state.step + 1} of phase 3 is not seat {state.current}'s (E14)"
         )
-    if state.phase == PLACEMENT and state.passes >= n:
+    if state.phase == Phase.PLACEMENT and state.passes >= n:
         raise StateFormatError(f"{state.passes} passes in a row would have ended phase 4 (E21)")
-    if state.phase in (MOVEMENT, ROUND_END) and state.step != turn:
+    if state.phase in (Phase.MOVEMENT, Phase.ROUND_END) and state.step != turn:
         raise StateFormatError(
             f"step {state.step} is not seat {state.current}'s place in the turn order"
         )
     if state.discarding and not (
-        state.phase == MOVEMENT and game.flow.after_move
+        state.phase == Phase.MOVEMENT and game.flow.after_move
         and sum(state.hands[state.current]) > KEPT_CARDS
     ):
         raise StateFormatError(
             "only a seat with more than 4 cards that ended its move under "
             "hand_limit_timing='after_move' discards"
         )
-    if state.phase == ROUND_END:
+    if state.phase == Phase.ROUND_END:
         if state.round >= game.settings.rounds or any(
             state.pieces(seat) >= TOWNS_TO_COLLECT for seat in range(n)
         ):
@@ -247,7 +244,7 @@ def _check_turn(game: ElfenlandGame, state: ElfenlandState) -> None:
         seat = state.current
         if sum(state.hands[seat]) <= KEPT_CARDS and state.held_counters(seat) < 2:
             raise StateFormatError(f"seat {seat} has nothing to choose at the round's end (E37)")
-    if (any(state.set_aside_open) or state.set_aside_secret) and state.phase != ROUND_END:
+    if (any(state.set_aside_open) or state.set_aside_secret) and state.phase != Phase.ROUND_END:
         raise StateFormatError("counters are set aside (E36) only during the round's end")
 
 
@@ -272,7 +269,7 @@ def _check_board(game: ElfenlandGame, state: ElfenlandState) -> None:
                 raise StateFormatError(
                     f"seat {owner}'s obstacle lies on road {e}, yet it still holds one"
                 )
-    if state.phase == OPEN_PICKS and any(kind != NONE for kind in state.road_counter):
+    if state.phase == Phase.OPEN_PICKS and any(kind != NONE for kind in state.road_counter):
         raise StateFormatError("the board is cleared before phase 3 (E38)")
 
 
@@ -321,7 +318,7 @@ def _check_log(game: ElfenlandGame, state: ElfenlandState) -> None:
             f"start player {state.start}"
         )
     ended = any(isinstance(event, GameEndEvent) for events in state.log for event in events)
-    if ended != (state.phase == OVER) or (ended and not isinstance(state.log[-1][-1],
+    if ended != (state.phase == Phase.OVER) or (ended and not isinstance(state.log[-1][-1],
                                                                    GameEndEvent)):
         raise StateFormatError("the log ends with the game's end exactly when the game is over")
 

@@ -5,40 +5,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ludoteca.games.elfenland.actions import (
-    DRAW,
-    END,
-    KEEP_CARDS,
-    KEEP_COUNTER,
-    MOVE,
-    OBSTACLE,
-    PASS,
-    PLACE,
-    TAKE,
     ElfAction,
+    Verb,
     action_text,
 )
 from ludoteca.games.elfenland.board import KIND_NAMES, TERRAINS
 from ludoteca.games.elfenland.cards import cards_text, covers
 from ludoteca.games.elfenland.state import (
-    MOVEMENT,
     NONE,
-    OPEN_PICKS,
-    PLACEMENT,
-    ROUND_END,
+    PHASE_WORDS,
     ElfenlandState,
+    Phase,
 )
 
 if TYPE_CHECKING:
     from ludoteca.games.elfenland.rules import ElfenlandGame
 
-PHASE_VERBS = {
-    OPEN_PICKS: "phase 3 (take or draw a counter)",
-    PLACEMENT: "phase 4 (place a counter or the obstacle, or pass)",
-    MOVEMENT: "phase 5 (move the boot or end)",
-    ROUND_END: "phase 6 (keep 4 cards, then 1 counter)",
+VERB_PHASE = {
+    Verb.TAKE: Phase.OPEN_PICKS, Verb.DRAW: Phase.OPEN_PICKS, Verb.PLACE: Phase.PLACEMENT,
+    Verb.OBSTACLE: Phase.PLACEMENT, Verb.PASS: Phase.PLACEMENT, Verb.MOVE: Phase.MOVEMENT,
+    Verb.END: Phase.MOVEMENT, Verb.KEEP_COUNTER: Phase.ROUND_END,
 }
-VERB_PHASE = {TAKE: OPEN_PICKS, DRAW: OPEN_PICKS, PLACE: PLACEMENT, OBSTACLE: PLACEMENT,
-              PASS: PLACEMENT, MOVE: MOVEMENT, END: MOVEMENT, KEEP_COUNTER: ROUND_END}
 
 
 def explain_illegal(game: ElfenlandGame, state: ElfenlandState, action: object) -> str:
@@ -56,29 +43,30 @@ def explain_illegal(game: ElfenlandGame, state: ElfenlandState, action: object) 
 def _reason(game: ElfenlandGame, state: ElfenlandState, seat: int, action: ElfAction) -> str:
     verb = action.verb
     phase = state.phase
-    if state.discarding and verb != KEEP_CARDS:
+    if state.discarding and verb != Verb.KEEP_CARDS:
         return "after ending the move, the seat must first keep 4 cards (hand_limit_timing)"
-    if verb == KEEP_CARDS:
+    if verb == Verb.KEEP_CARDS:
         hand = state.hands[seat]
-        if phase not in (ROUND_END, MOVEMENT) or (phase == MOVEMENT and not state.discarding):
-            return f"cards are kept only at the end of the round, and this is {PHASE_VERBS[phase]}"
+        if phase != Phase.ROUND_END and not (phase == Phase.MOVEMENT and state.discarding):
+            doing = PHASE_WORDS[phase].doing
+            return f"cards are kept only at the end of the round, and this is {doing}"
         if sum(hand) <= 4:
             return "the hand has 4 cards or fewer, so nothing is discarded (E35)"
         return f"the hand {cards_text(hand)} does not hold {cards_text(action.cards)} (E35)"
     expected = VERB_PHASE[verb]
     if phase != expected:
-        return f"this is {PHASE_VERBS[phase]}, so {verb!r} cannot be played now (E8)"
-    if verb == PLACE:
+        return f"this is {PHASE_WORDS[phase].doing}, so {str(verb)!r} cannot be played now (E8)"
+    if verb == Verb.PLACE:
         return _placement_reason(game, state, seat, action)
-    if verb == OBSTACLE:
+    if verb == Verb.OBSTACLE:
         return _obstacle_reason(game, state, seat, action)
-    if verb == MOVE:
+    if verb == Verb.MOVE:
         return _move_reason(game, state, seat, action)
-    if verb == TAKE:
+    if verb == Verb.TAKE:
         return f"display slot {action.slot} is empty (E15)"
-    if verb == DRAW:
+    if verb == Verb.DRAW:
         return "the supply is empty (E15)"
-    if verb == KEEP_COUNTER:
+    if verb == Verb.KEEP_COUNTER:
         if sum(state.hands[seat]) > 4:
             return "the seat must first choose the 4 cards it keeps (E37)"
         return "the seat holds no such counter (E36)"

@@ -17,16 +17,12 @@ from ludoteca.games.elfenland.board import COUNTER_KINDS, Kind
 from ludoteca.games.elfenland.cards import count, expand, plus
 from ludoteca.games.elfenland.options import ElfenlandOptions
 from ludoteca.games.elfenland.state import (
-    MOVEMENT,
     NONE,
-    OPEN_PICKS,
-    OVER,
-    PLACEMENT,
-    ROUND_END,
     ClearEvent,
     ElfenlandState,
     Event,
     GameEndEvent,
+    Phase,
     RefillEvent,
     ReshuffleEvent,
     RoundEvent,
@@ -84,7 +80,7 @@ class Flow:
             self.refill(draft, self.seat_at(draft, step))
         for step in range(self.n):
             self.secret_draw(draft, self.seat_at(draft, step))
-        draft.phase, draft.step, draft.current = OPEN_PICKS, 0, draft.start
+        draft.phase, draft.step, draft.current = Phase.OPEN_PICKS, 0, draft.start
 
     def refill(self, draft: ElfDraft, seat: int) -> None:
         """E9, E11: draw until the seat holds 8, reshuffling the discards when the pile is out."""
@@ -131,7 +127,7 @@ class Flow:
         if draft.step < OPEN_PICKS_PER_ROUND * self.n:
             draft.current = self.seat_at(draft, draft.step)
             return
-        draft.phase, draft.passes, draft.current = PLACEMENT, 0, draft.start
+        draft.phase, draft.passes, draft.current = Phase.PLACEMENT, 0, draft.start
 
     def after_placement_turn(self, draft: ElfDraft, passed: bool) -> None:
         """E21: phase 4 ends after n consecutive passes; else the next seat places."""
@@ -140,7 +136,7 @@ class Flow:
         if draft.passes < self.n:
             draft.current = (draft.current + 1) % self.n
             return
-        draft.phase, draft.step, draft.current = MOVEMENT, 0, draft.start
+        draft.phase, draft.step, draft.current = Phase.MOVEMENT, 0, draft.start
 
     def after_movement_turn(self, draft: ElfDraft) -> None:
         """E23, E35 option: after `end` (and an after-move discard), the next seat moves."""
@@ -160,7 +156,7 @@ class Flow:
 
     def end_round(self, draft: ElfDraft) -> None:
         """E33, E34, then the first seat with a choice to make (E37), or straight to E38."""
-        draft.phase = ROUND_END
+        draft.phase = Phase.ROUND_END
         if any(visited.bit_count() >= TOWNS_TO_COLLECT for visited in draft.visited):
             self.end_game(draft)
             return
@@ -208,5 +204,5 @@ class Flow:
         sizes = tuple(sum(hand) for hand in draft.hands)
         keys = list(zip(scores, sizes, strict=True))
         draft.ranks = tuple(1 + sum(other > key for other in keys) for key in keys)
-        draft.phase, draft.current = OVER, None
+        draft.phase, draft.current = Phase.OVER, None
         note(draft, GameEndEvent(scores, sizes, draft.ranks))

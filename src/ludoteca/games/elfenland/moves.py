@@ -18,12 +18,9 @@ from ludoteca.games.elfenland.actions import (
 from ludoteca.games.elfenland.board import CARD_KINDS, COUNTER_KINDS, RAFT, EdgeId, ElfMap, Town
 from ludoteca.games.elfenland.cards import Cards, single, sub_multisets
 from ludoteca.games.elfenland.state import (
-    MOVEMENT,
     NONE,
-    OPEN_PICKS,
-    PLACEMENT,
-    ROUND_END,
     ElfenlandState,
+    Phase,
 )
 
 CARAVAN_CARDS = 3
@@ -51,18 +48,18 @@ class MoveGenerator:
         if seat is None:
             return ()
         phase = state.phase
-        if phase == MOVEMENT:
+        if phase == Phase.MOVEMENT:
             if state.discarding:
                 return self.keep_cards_actions(state.hands[seat])
             return (*self.steps(state, seat, state.boots[seat], state.hands[seat]), END_ACTION)
-        if phase == PLACEMENT:
+        if phase == Phase.PLACEMENT:
             return self.placement_actions(state, seat)
-        if phase == OPEN_PICKS:
+        if phase == Phase.OPEN_PICKS:
             picks = [self.takes[slot] for slot, kind in enumerate(state.display) if kind != NONE]
             if state.supply:
                 picks.append(DRAW_ACTION)
             return tuple(picks)
-        if phase == ROUND_END:
+        if phase == Phase.ROUND_END:
             if sum(state.hands[seat]) > KEPT_CARDS:
                 return self.keep_cards_actions(state.hands[seat])
             return self.keep_counter_actions(state, seat)

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.core.game import JSON
+from ludoteca.core.game import JSON, Seat
 from ludoteca.core.logs import SegmentedLogRenderer
-from ludoteca.games.elfenland.actions import MOVE, OBSTACLE, PLACE, action_text, counter_text
+from ludoteca.games.elfenland.actions import Verb, action_text, counter_text
 from ludoteca.games.elfenland.board import LETTERS, Kind
 from ludoteca.games.elfenland.cards import cards_text
 from ludoteca.games.elfenland.flow import TOWNS_TO_COLLECT
 from ludoteca.games.elfenland.state import (
     NONE,
+    PHASE_WORDS,
     ActionEvent,
     ClearEvent,
     ElfenlandState,
@@ -23,15 +24,12 @@ from ludoteca.games.elfenland.state import (
     RefillEvent,
     ReshuffleEvent,
     RoundEvent,
-    Seat,
     SecretDrawEvent,
 )
 
 if TYPE_CHECKING:
     from ludoteca.games.elfenland.rules import ElfenlandGame
 
-PHASE_NAMES = {0: "over", 3: "open counters", 4: "place counters", 5: "visit towns",
-               6: "end of round"}
 
 
 def observation(
@@ -49,7 +47,7 @@ def observation(
         "round": state.round,
         "rounds": game.settings.rounds,
         "phase": state.phase,
-        "phase_name": PHASE_NAMES[state.phase],
+        "phase_name": PHASE_WORDS[state.phase].name,
         "start_player": state.start,
         "current_player": state.current,
         "discarding": state.discarding,
@@ -162,12 +160,12 @@ class LogRenderer(SegmentedLogRenderer[Event]):
             "kind": action.verb, "seat": event.seat,
             "text": f"{event.seat}: {action_text(action)}",
         }
-        if action.verb in (PLACE, OBSTACLE, MOVE):
+        if action.verb in (Verb.PLACE, Verb.OBSTACLE, Verb.MOVE):
             entry["edge"] = action.edge
-        if action.verb == PLACE:
+        if action.verb == Verb.PLACE:
             entry["counter"] = LETTERS[action.counter]
             entry["secret"] = action.secret
-        if action.verb == MOVE:
+        if action.verb == Verb.MOVE:
             entry["cards"] = cards_text(action.cards)
             entry["town"] = self.town_names[event.town]
             entry["piece"] = event.piece

@@ -55,12 +55,9 @@ from ludoteca.games.elfenland.cards import (
 )
 from ludoteca.games.elfenland.flow import OPEN_PICKS_PER_ROUND
 from ludoteca.games.elfenland.state import (
-    MOVEMENT,
     NONE,
-    OPEN_PICKS,
-    PLACEMENT,
-    ROUND_END,
     ElfenlandState,
+    Phase,
     RoundEvent,
 )
 
@@ -94,13 +91,13 @@ def position_to_text(game: ElfenlandGame, state: ElfenlandState) -> str:
         f"start: {state.start}",
         f"to move: {state.current}",
     ]
-    if state.phase == OPEN_PICKS:
+    if state.phase == Phase.OPEN_PICKS:
         lines.append(f"picks: {state.step}")
-    if state.phase == PLACEMENT:
+    if state.phase == Phase.PLACEMENT:
         lines.append(f"passes: {state.passes}")
     if state.discarding:
         lines.append("discarding: yes")
-    if state.phase == ROUND_END:
+    if state.phase == Phase.ROUND_END:
         aside = cards_text(state.set_aside_open) + "?" * len(state.set_aside_secret)
         lines.append(f"set aside: {aside or NOTHING}")
     roads = [
@@ -139,19 +136,20 @@ def position_from_text(game: ElfenlandGame, text: str) -> ElfenlandState:
     n = game.num_players
     elf_map = game.map
     round_ = _number(facts.get("round", "1"), "round")
-    phase = _number(facts["phase"], "phase")
-    if phase not in (OPEN_PICKS, PLACEMENT, MOVEMENT, ROUND_END):
-        raise StateFormatError(f"phase must be 3, 4, 5 or 6, not {phase}")
-    for key, allowed in (("picks", OPEN_PICKS), ("passes", PLACEMENT), ("discarding", MOVEMENT),
-                         ("set aside", ROUND_END)):
+    number = _number(facts["phase"], "phase")
+    if number not in (Phase.OPEN_PICKS, Phase.PLACEMENT, Phase.MOVEMENT, Phase.ROUND_END):
+        raise StateFormatError(f"phase must be 3, 4, 5 or 6, not {number}")
+    phase = Phase(number)
+    for key, allowed in (("picks", Phase.OPEN_PICKS), ("passes", Phase.PLACEMENT),
+                         ("discarding", Phase.MOVEMENT), ("set aside", Phase.ROUND_END)):
         if key in facts and phase != allowed:
             raise StateFormatError(f"{key!r} belongs to phase {allowed}, not phase {phase}")
     start = _seat(n, facts.get("start", str((game.settings.start_seat + round_ - 1) % n)), "start")
     current = _seat(n, facts["to move"], "to move")
     turn = (current - start) % n
     step = {
-        OPEN_PICKS: _number(facts.get("picks", str(turn)), "picks"),
-        PLACEMENT: OPEN_PICKS_PER_ROUND * n,  # as in play: phase 3's count of picks stays
+        Phase.OPEN_PICKS: _number(facts.get("picks", str(turn)), "picks"),
+        Phase.PLACEMENT: OPEN_PICKS_PER_ROUND * n,  # as in play: phase 3's count of picks stays
     }.get(phase, turn)
     discarding = facts.get("discarding", "no")
     if discarding not in ("yes", "no"):
@@ -212,7 +210,7 @@ def position_from_text(game: ElfenlandGame, text: str) -> ElfenlandState:
         seed=seed, reshuffles=0, ranks=(), round=round_, phase=phase, start=start,
         current=current, step=step,
         discarding=discarding == "yes",
-        passes=_number(facts.get("passes", "0"), "passes") if phase == PLACEMENT else 0,
+        passes=_number(facts.get("passes", "0"), "passes") if phase == Phase.PLACEMENT else 0,
         boots=boots, visited=visited, hands=hands, draw_pile=draw_pile, discards=discards,
         supply=(*top, *rest), display=display,
         open_counters=tuple(open_held for open_held, _ in held),

@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from ludoteca.games.elfenland.board import LETTERS
 from ludoteca.games.elfenland.cards import cards_text
-from ludoteca.games.elfenland.observe import PHASE_NAMES
 from ludoteca.games.elfenland.rules import ElfenlandGame
-from ludoteca.games.elfenland.state import NONE, ElfenlandState, Event
+from ludoteca.games.elfenland.state import NONE, PHASE_WORDS, ElfenlandState, Event
 
 
 def board_text(game: ElfenlandGame, state: ElfenlandState) -> str:
@@ -47,7 +46,7 @@ def _header(game: ElfenlandGame, state: ElfenlandState) -> str:
     if state.current is None:
         ranks = ", ".join(f"seat {seat} #{rank}" for seat, rank in enumerate(state.ranks))
         return f"{title}, game over: {ranks}"
-    return (f"{title}, {PHASE_NAMES[state.phase]}, start player {state.start}, "
+    return (f"{title}, {PHASE_WORDS[state.phase].name}, start player {state.start}, "
             f"seat {state.current} to act")
 
 

@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ludoteca.core.game import Seat
 from ludoteca.games.elfenland.board import COUNTER_KINDS
 from ludoteca.games.elfenland.cards import NO_CARDS, count, expand
 from ludoteca.games.elfenland.state import (
@@ -15,7 +16,6 @@ from ludoteca.games.elfenland.state import (
     KeepCardsEvent,
     KeepCounterEvent,
     RefillEvent,
-    Seat,
     SecretDrawEvent,
 )
 

@@ -13,17 +13,9 @@ from ludoteca.core.game import JSON, Seat
 from ludoteca.core.logs import check_action_id
 from ludoteca.games.elfenland import codec, positions
 from ludoteca.games.elfenland.actions import (
-    DRAW,
-    END,
-    KEEP_CARDS,
-    KEEP_COUNTER,
-    MOVE,
-    OBSTACLE,
-    PASS,
-    PLACE,
-    TAKE,
     ActionIds,
     ElfAction,
+    Verb,
     action_text,
     parse_action,
 )
@@ -45,6 +37,7 @@ from ludoteca.games.elfenland.state import (
     ElfenlandState,
     KeepCardsEvent,
     KeepCounterEvent,
+    Phase,
     PickEvent,
 )
 
@@ -91,8 +84,9 @@ class ElfenlandGame:
         )
         no_edges = (NONE,) * (len(self.map.edge_ids) + 1)
         state = ElfenlandState(
-            seed=seed, round=1, phase=1, start=self.settings.start_seat, current=None,
-            step=0, passes=0, discarding=False,
+            # The phase and turn are begin_round's to set, after phases 1 and 2.
+            seed=seed, round=1, phase=Phase.OPEN_PICKS, start=self.settings.start_seat,
+            current=None, step=0, passes=0, discarding=False,
             boots=(self.map.start_town,) * n, visited=(0,) * n, hands=((0,) * 7,) * n,
             draw_pile=cards, discards=(0,) * 7, reshuffles=0,
             supply=counters[DISPLAY_SLOTS:], display=counters[:DISPLAY_SLOTS],
@@ -113,29 +107,29 @@ class ElfenlandGame:
         seat = state.current
         assert seat is not None  # a terminal state has no legal actions
         verb = action.verb
-        if verb == MOVE:
+        if verb == Verb.MOVE:
             self._move(draft, seat, action)
-        elif verb == PLACE:
+        elif verb == Verb.PLACE:
             self._place(draft, seat, action)
             self.flow.after_placement_turn(draft, passed=False)
-        elif verb == PASS:
+        elif verb == Verb.PASS:
             note(draft, ActionEvent(seat, action, draft.boots[seat], False))
             self.flow.after_placement_turn(draft, passed=True)
-        elif verb == END:
+        elif verb == Verb.END:
             note(draft, ActionEvent(seat, action, draft.boots[seat], False))
             self.flow.after_movement_turn(draft)
-        elif verb in (TAKE, DRAW):
+        elif verb in (Verb.TAKE, Verb.DRAW):
             self._pick(draft, seat, action)
             self.flow.after_pick(draft)
-        elif verb == OBSTACLE:
+        elif verb == Verb.OBSTACLE:
             draft.road_obstacle = _replaced(draft.road_obstacle, action.edge, seat)
             draft.has_obstacle = _replaced(draft.has_obstacle, seat, False)
             note(draft, ActionEvent(seat, action, draft.boots[seat], False))
             self.flow.after_placement_turn(draft, passed=False)
-        elif verb == KEEP_CARDS:
+        elif verb == Verb.KEEP_CARDS:
             self._keep_cards(draft, seat, action)
         else:
-            assert verb == KEEP_COUNTER
+            assert verb == Verb.KEEP_COUNTER
             self._keep_counter(draft, seat, action)
             self.flow.next_chooser(draft)
         return self._cache_legal(draft.freeze())
@@ -164,7 +158,7 @@ class ElfenlandGame:
     def _pick(self, draft: ElfDraft, seat: Seat, action: ElfAction) -> None:
         """E14, E15: take a displayed counter (the slot refills) or draw one; it is open."""
         refill = NONE
-        if action.verb == TAKE:
+        if action.verb == Verb.TAKE:
             slot = action.slot - 1
             kind = draft.display[slot]
             if draft.supply:

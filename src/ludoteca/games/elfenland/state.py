@@ -3,20 +3,57 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import IntEnum
 from typing import NamedTuple, TypeAlias
 
+from ludoteca.core.game import Seat
 from ludoteca.games.elfenland.actions import ElfAction
 from ludoteca.games.elfenland.board import Kind, Town
 from ludoteca.games.elfenland.cards import Cards
 
-Seat: TypeAlias = int
 NONE = -1
 """No counter, no obstacle, no seat: the empty value of the per-edge and display tuples."""
 UNKNOWN = -2
 """A hidden value masked out of a resampled state's log (never shown to anyone)."""
 
-SECRET_DRAW, OPEN_PICKS, PLACEMENT, MOVEMENT, ROUND_END, OVER = 2, 3, 4, 5, 6, 0
-"""Phases with decisions are 3–6 (phases 1 and 2 run inside `apply`); OVER ends the game."""
+
+
+class Phase(IntEnum):
+    """Where the round stands (E8): the rulebook's phase number, or OVER (0) for a finished game.
+
+    Only phases 3–6 have decisions, so only they are states; phases 1 and 2 (cards and secret
+    counters) run inside `apply`.
+    """
+
+    OPEN_PICKS = 3
+    PLACEMENT = 4
+    MOVEMENT = 5
+    ROUND_END = 6
+    OVER = 0
+
+    def __repr__(self) -> str:
+        return f"Phase.{self.name}"
+
+
+class PhaseWords(NamedTuple):
+    """How observations, the board text and error messages speak of a phase."""
+
+    name: str
+    """The short name in observations and the board text."""
+    doing: str
+    """The phase with what its seats do, as error messages put it."""
+
+
+PHASE_WORDS: dict[Phase, PhaseWords] = {
+    Phase.OPEN_PICKS: PhaseWords("open counters", "phase 3 (take or draw a counter)"),
+    Phase.PLACEMENT: PhaseWords(
+        "place counters", "phase 4 (place a counter or the obstacle, or pass)"
+    ),
+    Phase.MOVEMENT: PhaseWords("visit towns", "phase 5 (move the boot or end)"),
+    Phase.ROUND_END: PhaseWords("end of round", "phase 6 (keep 4 cards, then 1 counter)"),
+    Phase.OVER: PhaseWords("over", "the end of the game"),
+}
+"""The one table of phase words; every phase has an entry."""
 
 
 class RoundEvent(NamedTuple):
@@ -125,7 +162,7 @@ class ElfenlandState:
     """Seed of future chance: reshuffle k uses event_rng(seed, 'cards', k), E38 of round r
     uses event_rng(seed, 'counters', r)."""
     round: int
-    phase: int
+    phase: Phase
     start: Seat
     """The start player of this round."""
     current: Seat | None

@@ -29,7 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeAlias
 
-Seat: TypeAlias = int
+from ludoteca.core.game import Seat
+
 Colour: TypeAlias = int
 Loc: TypeAlias = int
 """A track square, home slot or start area in the single index space above."""

@@ -8,8 +8,9 @@ the furthest progress it may land on, one short of the first blocker ahead of it
 
 from __future__ import annotations
 
+from ludoteca.core.game import Seat
 from ludoteca.games.keezen.actions import NO_LOC, KeezenAction, make_action
-from ludoteca.games.keezen.board import EMPTY, HOME_SLOTS, Board, Colour, Loc, Seat
+from ludoteca.games.keezen.board import EMPTY, HOME_SLOTS, Board, Colour, Loc
 from ludoteca.games.keezen.cards import ACE, FORWARD_STEPS, FOUR, JACK, KING, SEVEN, Rank
 
 Mover = tuple[Loc, int, int]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ludoteca.core.game import JSON
+from ludoteca.core.game import JSON, Seat
 from ludoteca.core.logs import SegmentedLogRenderer
 from ludoteca.games.keezen.actions import NO_LOC, action_text
-from ludoteca.games.keezen.board import Board, Seat
+from ludoteca.games.keezen.board import Board
 from ludoteca.games.keezen.cards import JACK, RANK_TEXT, Rank
 from ludoteca.games.keezen.notation import event_line, position_text
 from ludoteca.games.keezen.state import (

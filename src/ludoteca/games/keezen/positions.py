@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from ludoteca.core.chance import event_rng, shuffled
 from ludoteca.core.draft import thaw
 from ludoteca.core.errors import LudotecaError, StateFormatError
-from ludoteca.games.keezen.board import Seat
+from ludoteca.core.game import Seat
 from ludoteca.games.keezen.cards import CARDS_PER_DEAL, Rank, hand_text
 from ludoteca.games.keezen.notation import parse_hand, parse_position, position_text, squares_of
 from ludoteca.games.keezen.state import DealEvent, KeezenState

@@ -16,7 +16,8 @@ more than 16 squares (the 64-square 2-player track) continue on a second row.
 
 from __future__ import annotations
 
-from ludoteca.games.keezen.board import EMPTY, HOME_SLOTS, Board, Colour, Loc, Seat
+from ludoteca.core.game import Seat
+from ludoteca.games.keezen.board import EMPTY, HOME_SLOTS, Board, Colour, Loc
 from ludoteca.games.keezen.notation import event_line, position_text
 from ludoteca.games.keezen.rules import KeezenGame
 from ludoteca.games.keezen.state import KeezenState

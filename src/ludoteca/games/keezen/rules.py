@@ -9,7 +9,7 @@ from typing import TypeAlias
 from ludoteca.core.chance import check_seed, event_rng, fresh_seed, shuffled
 from ludoteca.core.draft import Draft, thaw
 from ludoteca.core.errors import IllegalActionError, InvalidActionError
-from ludoteca.core.game import JSON
+from ludoteca.core.game import JSON, Seat
 from ludoteca.core.logs import check_action_id
 from ludoteca.games.keezen import codec, positions
 from ludoteca.games.keezen.actions import (
@@ -18,7 +18,7 @@ from ludoteca.games.keezen.actions import (
     action_text,
     parse_action,
 )
-from ludoteca.games.keezen.board import Board, Colour, Seat
+from ludoteca.games.keezen.board import Board, Colour
 from ludoteca.games.keezen.cards import CARDS_PER_DEAL, Rank, full_deck
 from ludoteca.games.keezen.explain import explain_illegal
 from ludoteca.games.keezen.moves import MoveGenerator

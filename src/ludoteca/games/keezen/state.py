@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple, TypeAlias
 
+from ludoteca.core.game import Seat
 from ludoteca.games.keezen.actions import KeezenAction
-from ludoteca.games.keezen.board import Colour, Loc, Seat
+from ludoteca.games.keezen.board import Colour, Loc
 from ludoteca.games.keezen.cards import Rank
 
 
