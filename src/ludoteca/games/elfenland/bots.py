@@ -22,6 +22,7 @@ import random
 from typing import Any
 
 from ludoteca.core.game import Game, Seat
+from ludoteca.core.players import Budget
 from ludoteca.games.elfenland.actions import (
     END_ACTION,
     PASS_ACTION,
@@ -75,7 +76,7 @@ class ElfenlandHeuristicBot:
         state: Any,
         seat: Seat,
         rng: random.Random,
-        budget: object | None = None,
+        budget: Budget | None = None,
     ) -> ElfAction:
         """Return the action of `seat` that best serves its planned tour."""
         action = self.decide(game, state, seat, budget)
@@ -84,7 +85,7 @@ class ElfenlandHeuristicBot:
         return action if action in legal else legal[-1]
 
     def decide(
-        self, game: Game[Any, Any], state: Any, seat: Seat, budget: object | None = None
+        self, game: Game[Any, Any], state: Any, seat: Seat, budget: Budget | None = None
     ) -> ElfAction:
         """Return the action the bot prefers, before `choose` checks that it is legal."""
         if not isinstance(game, ElfenlandGame) or not isinstance(state, ElfenlandState):
@@ -104,10 +105,10 @@ class ElfenlandHeuristicBot:
         return planner
 
 
-def _node_limit(budget: object | None) -> int | None:
+def _node_limit(budget: Budget | None) -> int | None:
     """Return the search nodes a `Budget` with iterations allows, else None (the default)."""
-    iterations = getattr(budget, "iterations", None)
-    return iterations if isinstance(iterations, int) and iterations > 0 else None
+    iterations = None if budget is None else budget.iterations
+    return iterations if iterations is not None and iterations > 0 else None
 
 
 class _Decider:

@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 from ludoteca.core.game import Game, Seat
+from ludoteca.core.players import Budget
 from ludoteca.games.keezen.actions import KeezenAction
 from ludoteca.games.keezen.board import HOME_SLOTS, Board, Colour, Loc
 from ludoteca.games.keezen.cards import (
@@ -113,7 +114,7 @@ class KeezenHeuristicBot:
         state: Any,
         seat: Seat,
         rng: random.Random,
-        budget: object | None = None,
+        budget: Budget | None = None,
     ) -> KeezenAction:
         """Return the best-scoring legal action for `seat`, ties broken with `rng`."""
         if not isinstance(game, KeezenGame) or not isinstance(state, KeezenState):
@@ -154,7 +155,7 @@ class _Tables:
         self.home_base = board.home_base
         self.start_base = board.start_base
         self.starts = tuple(board.start_square(c) for c in range(n))
-        self.teams = tuple(board.team(seat) for seat in range(n))
+        self.team_of = tuple(board.team(seat) for seat in range(n))
         # value[c][t][loc]: a pawn of colour c on loc whose deepest reachable home slot is t.
         curves = tuple(_route_value(length, slot, weights) for slot in range(HOME_SLOTS))
         self.value = tuple(
@@ -282,7 +283,7 @@ class _Lookahead:
         self.tables = tables
         self.weights = weights
         self.seat = seat
-        self.team = self.tables.teams[seat]
+        self.team = self.tables.team_of[seat]
         self.opponents = tuple(c for c in range(game.num_players) if c not in self.team)
         self.opponent_share = len(self.team) / len(self.opponents)
         self.chances = chances

@@ -150,7 +150,7 @@ def check_state(game: KeezenGame, state: KeezenState) -> None:
     _check_log(game, state)
     _check_cards(game, state)
     finished = [
-        game.teams[seat] for seat in range(n)
+        game.team_of[seat] for seat in range(n)
         if game.moves.is_finished(state.pawns, seat)
         and game.moves.is_finished(state.pawns, game.mates[seat])
     ]

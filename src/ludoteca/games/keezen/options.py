@@ -7,7 +7,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ludoteca.core.options import OptionSpec, choice, flag, integer, seat
-from ludoteca.games.keezen.board import TRACK_LENGTHS_TWO_PLAYERS
+from ludoteca.games.keezen.board import SEGMENT, TRACK_LENGTHS_TWO_PLAYERS
 
 PLAYER_COUNTS = (2, 4, 6)
 DEFAULT_PLAYERS = 4
@@ -59,7 +59,7 @@ class KeezenOptions:
     @property
     def track_length(self) -> int:
         """Return L: 16 squares per seat, or the chosen 2-player track (K4)."""
-        return self.two_player_track if self.num_players == 2 else 16 * self.num_players
+        return self.two_player_track if self.num_players == 2 else SEGMENT * self.num_players
 
     def as_dict(self) -> dict[str, Any]:
         """Return the options as a JSON-safe dict."""

@@ -58,7 +58,7 @@ class KeezenGame:
         self.log_renderer = LogRenderer(self.board)
         self.num_distinct_actions = self.ids.size
         self.deck = full_deck(options.num_players)
-        self.teams = tuple(self.board.team(seat) for seat in range(self.num_players))
+        self.team_of = tuple(self.board.team(seat) for seat in range(self.num_players))
         # The seat whose pawns must be home besides one's own for a win: the partner, or
         # oneself in a 2-player game (K53, K54).
         self.mates = tuple(
@@ -108,7 +108,7 @@ class KeezenGame:
         draft.log = _appended(state.log, PlayEvent(seat, action, moved, captured))
         if self.moves.is_finished(pawns, seat) and self.moves.is_finished(pawns, self.mates[seat]):
             draft.hands = tuple(hands)
-            return self._ended(draft, self.teams[seat])
+            return self._ended(draft, self.team_of[seat])
         return self._continue(draft, hands, seat)
 
     def _continue(

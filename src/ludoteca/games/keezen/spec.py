@@ -11,7 +11,7 @@ from typing import Any
 from ludoteca.core.game import JSON
 from ludoteca.core.players import Bot
 from ludoteca.core.spec import BotSpec, GameSpec, Teams, TextRenderer
-from ludoteca.games.keezen.board import Board
+from ludoteca.games.keezen.board import SEGMENT, Board
 from ludoteca.games.keezen.options import DEFAULT_PLAYERS, OPTIONS, PLAYER_COUNTS, KeezenOptions
 
 
@@ -35,7 +35,7 @@ def _heuristic() -> Bot:
 
 def _teams(num_players: int) -> Teams:
     # Partners sit opposite each other; the track length does not matter for who they are (K2).
-    return Board(num_players, 16 * num_players).teams()
+    return Board(num_players, SEGMENT * num_players).teams()
 
 
 SPEC = GameSpec(
