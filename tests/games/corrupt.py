@@ -7,6 +7,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from ludoteca.core.errors import StateFormatError
+
 Path = tuple[str | int, ...]
 
 ODD_VALUES = (None, True, -1, 0, 1, 7, 10**6, 1.5, "x", "", [], [0], {}, {"a": 1})
@@ -65,3 +67,17 @@ def corrupted(draw: st.DrawFn, encoded: dict[str, Any]) -> dict[str, Any]:
             target = _parent(data, (target_path := draw(st.sampled_from(lists))))[target_path[-1]]
             target.append(value.pop(draw(st.integers(0, len(value) - 1))))
     return data
+
+
+def assert_loads_safely_or_refuses(game: Any, damaged: dict[str, Any]) -> None:
+    """Assert that `from_json(damaged)` raises StateFormatError or gives a state that works:
+    every legal action applies, every seat's observation builds, and JSON round-trips."""
+    try:
+        state = game.from_json(damaged)
+    except StateFormatError:
+        return
+    for action in game.legal_actions(state):
+        game.apply(state, action)
+    for seat in (None, *range(game.num_players)):
+        game.observation(state, seat)
+    assert game.from_json(game.to_json(state)) == state

@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from ludoteca.core.chance import event_rng, shuffled
 from ludoteca.core.errors import StateFormatError
+from ludoteca.core.positions import read_facts, read_number, read_seat
 from ludoteca.games.elfenland import codec
 from ludoteca.games.elfenland.board import COUNTER_KINDS, LETTERS, Kind
 from ludoteca.games.elfenland.cards import (
@@ -132,11 +133,11 @@ def _per_seat(values: Iterable[str]) -> str:
 
 def position_from_text(game: ElfenlandGame, text: str) -> ElfenlandState:
     """Return the state a position text describes; StateFormatError saying what is wrong."""
-    facts = _facts(text)
+    facts = read_facts(text, KEYS, REQUIRED, "Elfenland")
     n = game.num_players
     elf_map = game.map
-    round_ = _number(facts.get("round", "1"), "round")
-    number = _number(facts["phase"], "phase")
+    round_ = read_number(facts.get("round", "1"), "round")
+    number = read_number(facts["phase"], "phase")
     if number not in (Phase.OPEN_PICKS, Phase.PLACEMENT, Phase.MOVEMENT, Phase.ROUND_END):
         raise StateFormatError(f"phase must be 3, 4, 5 or 6, not {number}")
     phase = Phase(number)
@@ -144,11 +145,12 @@ def position_from_text(game: ElfenlandGame, text: str) -> ElfenlandState:
                          ("discarding", Phase.MOVEMENT), ("set aside", Phase.ROUND_END)):
         if key in facts and phase != allowed:
             raise StateFormatError(f"{key!r} belongs to phase {allowed}, not phase {phase}")
-    start = _seat(n, facts.get("start", str((game.settings.start_seat + round_ - 1) % n)), "start")
-    current = _seat(n, facts["to move"], "to move")
+    first_start = (game.settings.start_seat + round_ - 1) % n
+    start = read_seat(facts.get("start", str(first_start)), n, "start")
+    current = read_seat(facts["to move"], n, "to move")
     turn = (current - start) % n
     step = {
-        Phase.OPEN_PICKS: _number(facts.get("picks", str(turn)), "picks"),
+        Phase.OPEN_PICKS: read_number(facts.get("picks", str(turn)), "picks"),
         Phase.PLACEMENT: OPEN_PICKS_PER_ROUND * n,  # as in play: phase 3's count of picks stays
     }.get(phase, turn)
     discarding = facts.get("discarding", "no")
@@ -174,13 +176,15 @@ def position_from_text(game: ElfenlandGame, text: str) -> ElfenlandState:
         if road_counter[e] != NONE:
             raise StateFormatError(f"road {e} is listed twice")
         road_counter[e] = LETTERS.index(match.group(2))
-        road_placer[e] = _seat(n, match.group(3) or "0", f"the placer on road {e}")
+        road_placer[e] = read_seat(match.group(3) or "0", n, f"the placer on road {e}")
         if match.group(4):
-            road_obstacle[e] = _seat(n, match.group(5) or "0", f"the obstacle on road {e}")
-    used = {_seat(n, item, "obstacles used") for item in _items(facts.get("obstacles used", ""))}
+            road_obstacle[e] = read_seat(match.group(5) or "0", n, f"the obstacle on road {e}")
+    used = {
+        read_seat(item, n, "obstacles used") for item in _items(facts.get("obstacles used", ""))
+    }
     used |= {owner for owner in road_obstacle if owner != NONE}
 
-    seed = _number(facts.get("seed", "0"), "seed")
+    seed = read_number(facts.get("seed", "0"), "seed")
     draw_pile, discards = _travel_cards(game, facts, hands, seed)
     aside = facts.get("set aside", NOTHING).replace(NOTHING, "")
     set_aside_open = _counter_counts(aside.replace("?", ""), "set aside")
@@ -210,7 +214,7 @@ def position_from_text(game: ElfenlandGame, text: str) -> ElfenlandState:
         seed=seed, reshuffles=0, ranks=(), round=round_, phase=phase, start=start,
         current=current, step=step,
         discarding=discarding == "yes",
-        passes=_number(facts.get("passes", "0"), "passes") if phase == Phase.PLACEMENT else 0,
+        passes=read_number(facts.get("passes", "0"), "passes") if phase == Phase.PLACEMENT else 0,
         boots=boots, visited=visited, hands=hands, draw_pile=draw_pile, discards=discards,
         supply=(*top, *rest), display=display,
         open_counters=tuple(open_held for open_held, _ in held),
@@ -276,29 +280,6 @@ class _CounterPool:
         return expand(tuple(self.counts))
 
 
-def _facts(text: str) -> dict[str, str]:
-    """Return the `key: value` lines of a position text, every key known and given once."""
-    facts: dict[str, str] = {}
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        key, colon, value = line.partition(":")
-        key = key.strip()
-        if not colon or key not in KEYS:
-            raise StateFormatError(
-                f"{line!r} is not a position line; lines read 'key: value' with key one of "
-                + ", ".join(KEYS)
-            )
-        if key in facts:
-            raise StateFormatError(f"the position text gives {key!r} twice")
-        facts[key] = value.strip()
-    missing = [key for key in REQUIRED if key not in facts]
-    if missing:
-        raise StateFormatError(f"an Elfenland position text needs {', '.join(missing)}")
-    return facts
-
-
 def _items(text: str) -> list[str]:
     return [] if text in ("", NOTHING) else text.split()
 
@@ -311,7 +292,7 @@ def _seat_items(
     given: set[int] = set()
     for item in _items(text):
         seat_text, equals, value = item.partition("=")
-        seat = _seat(n, seat_text, what)
+        seat = read_seat(seat_text, n, what)
         if not equals or seat in given:
             raise StateFormatError(f"{what} lists each seat once as seat=value, not {item!r}")
         given.add(seat)
@@ -378,16 +359,3 @@ def _held(text: str) -> tuple[Cards, Cards]:
         (secret_held if match.group(2) else open_held)[LETTERS.index(match.group(1))] += 1
         position = match.end()
     return tuple(open_held), tuple(secret_held)
-
-
-def _number(text: str, what: str) -> int:
-    if not (text.isascii() and text.isdigit()):
-        raise StateFormatError(f"{what} must be a number, not {text!r}")
-    return int(text)
-
-
-def _seat(n: int, text: str, what: str) -> int:
-    seat = _number(text, what)
-    if seat >= n:
-        raise StateFormatError(f"{what}: {seat} is not a seat of a {n}-player game")
-    return seat

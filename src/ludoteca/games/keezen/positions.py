@@ -28,6 +28,7 @@ from ludoteca.core.chance import event_rng, shuffled
 from ludoteca.core.draft import thaw
 from ludoteca.core.errors import LudotecaError, StateFormatError
 from ludoteca.core.game import Seat
+from ludoteca.core.positions import read_facts, read_number, read_seat
 from ludoteca.games.keezen.cards import CARDS_PER_DEAL, Rank, hand_text
 from ludoteca.games.keezen.notation import parse_hand, parse_position, position_text, squares_of
 from ludoteca.games.keezen.state import DealEvent, KeezenState
@@ -59,23 +60,24 @@ def position_to_text(game: KeezenGame, state: KeezenState) -> str:
 
 def position_from_text(game: KeezenGame, text: str) -> KeezenState:
     """Return the state a position text describes; StateFormatError saying what is wrong."""
-    facts = _facts(text)
+    facts = read_facts(text, KEYS, REQUIRED, "Keezen")
     n = game.num_players
     hands: list[tuple[Rank, ...]] = [()] * n
     for item in facts["hands"].split():
         seat_text, equals, cards = item.partition("=")
-        seat = _seat(game, seat_text, "hands")
+        seat = read_seat(seat_text, game.num_players, "hands")
         if not equals:
             raise StateFormatError(f"hands are written seat=cards, e.g. 0=A,3,Q, not {item!r}")
         try:
             hands[seat] = () if cards == NO_CARDS else parse_hand(cards)
         except LudotecaError as error:
             raise StateFormatError(f"hand of seat {seat}: {error}") from None
-    to_move = _seat(game, facts["to move"], "to move")
-    dealer = _seat(game, facts["dealer"], "dealer") if "dealer" in facts else None
+    to_move = read_seat(facts["to move"], game.num_players, "to move")
+    dealer = read_seat(facts["dealer"], game.num_players, "dealer") if "dealer" in facts else None
     return build_position(
         game, facts["position"], hands, to_move, dealer,
-        deal=_number(facts.get("deal", "1"), "deal"), seed=_number(facts.get("seed", "0"), "seed"),
+        deal=read_number(facts.get("deal", "1"), "deal"),
+        seed=read_number(facts.get("seed", "0"), "seed"),
     )
 
 
@@ -123,40 +125,4 @@ def build_position(
         squares=squares, pawns=pawns, hands=tuple(hands), pack=pack, seed=seed, deal=deal,
         dealer=dealer, current=None, winners=(), log=((DealEvent(deal, dealer, tuple(hands)),),),
     ))
-    return game._continue(draft, list(hands), (to_move - 1) % n)
-
-
-def _facts(text: str) -> dict[str, str]:
-    """Return the `key: value` lines of a position text, every key known and given once."""
-    facts: dict[str, str] = {}
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        key, colon, value = line.partition(":")
-        key = key.strip()
-        if not colon or key not in KEYS:
-            raise StateFormatError(
-                f"{line!r} is not a position line; lines read 'key: value' with key one of "
-                + ", ".join(KEYS)
-            )
-        if key in facts:
-            raise StateFormatError(f"the position text gives {key!r} twice")
-        facts[key] = value.strip()
-    missing = [key for key in REQUIRED if key not in facts]
-    if missing:
-        raise StateFormatError(f"a Keezen position text needs {', '.join(missing)}")
-    return facts
-
-
-def _number(text: str, what: str) -> int:
-    if not (text.isascii() and text.isdigit()):
-        raise StateFormatError(f"{what} must be a number, not {text!r}")
-    return int(text)
-
-
-def _seat(game: KeezenGame, text: str, what: str) -> Seat:
-    seat = _number(text, what)
-    if seat >= game.num_players:
-        raise StateFormatError(f"{what}: {seat} is not a seat of a {game.num_players}-player game")
-    return seat
+    return game.pass_turn(draft, list(hands), (to_move - 1) % n)

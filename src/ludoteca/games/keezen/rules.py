@@ -109,13 +109,14 @@ class KeezenGame:
         if self.moves.is_finished(pawns, seat) and self.moves.is_finished(pawns, self.mates[seat]):
             draft.hands = tuple(hands)
             return self._ended(draft, self.team_of[seat])
-        return self._continue(draft, hands, seat)
+        return self.pass_turn(draft, hands, seat)
 
-    def _continue(
+    def pass_turn(
         self, draft: KeezenDraft, hands: list[tuple[Rank, ...]], last: Seat
     ) -> KeezenState:
-        """Pass the turn left from `last`, handing in unplayable hands and dealing when all are
-        empty, until a seat that can play is to move (K13, K14, K18) or the deals run out (K56).
+        """Return the state once the turn has passed left from `last`: unplayable hands handed
+        in and new deals dealt until a seat that can play is to move (K13, K14, K18) or the deals
+        run out (K56).
 
         `hands` are the draft's hands, kept as a list while they change.
         """
@@ -158,7 +159,7 @@ class KeezenGame:
         hands = [tuple(sorted(dealt[(seat - dealer - 1) % n :: n])) for seat in range(n)]
         draft.deal = deal
         draft.log = (*draft.log, (DealEvent(deal, dealer, tuple(hands)),))
-        return self._continue(draft, hands, dealer)
+        return self.pass_turn(draft, hands, dealer)
 
     def _ended(self, draft: KeezenDraft, winners: tuple[Seat, ...]) -> KeezenState:
         """Return the final state: a won game (K53–K55) or a draw at max_deals (K56)."""
