@@ -4,7 +4,8 @@
 load or are not published, bots that cannot be built or do not play, a renderer that does not
 render, board data that is not JSON, teams that are not a partition of the seats, observation
 keys that differ from the declaration, a missing front-end module or rules page, and UI strings
-missing from a catalogue the game says it ships.
+(the game's own, its option labels, help and choices, its bots and seat markers) missing from a
+catalogue the game says it ships.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from ludoteca.bots import bot_specs
+from ludoteca.bots import GENERIC_BOTS, bot_specs
 from ludoteca.core.observation import COMMON_KEYS
 from ludoteca.core.spec import GameSpec
 
@@ -132,13 +133,20 @@ def _front_end_problems(spec: GameSpec, web: Path) -> list[str]:
     prefixes = tuple(prefix.format(name=spec.name) for prefix in GAME_KEY_PREFIXES)
     wanted = {key for key in english if key.startswith(prefixes)}
     for option in spec.options:
-        wanted |= {f"option.{spec.name}.{option.name}", f"option.{spec.name}.{option.name}.help"}
+        key = f"option.{spec.name}.{option.name}"
+        wanted |= {key, f"{key}.help"}
+        wanted |= {f"{key}.{choice}" for choice in option.choices if isinstance(choice, str)}
+    wanted |= {f"marker.{spec.name}.{marker}" for marker in spec.seat_markers}
+    languages_path = web / "i18n" / "languages.json"
+    offered = json.loads(languages_path.read_text("utf-8")) if languages_path.is_file() else {}
     for language in spec.languages:
         catalogue = _catalogue(web, language)
-        if catalogue is None:
-            problems.append(f"catalogue {language}.json is missing")
+        if catalogue is None or language not in offered:
+            problems.append(f"catalogue {language}.json is missing or not in languages.json")
             continue
-        missing = sorted(wanted - set(catalogue))
+        bot_keys = {f"bot.{bot.name}" for bot in GENERIC_BOTS}
+        bot_keys |= {f"bot.{spec.name}.{bot.name}" for bot in spec.bots}
+        missing = sorted((wanted | bot_keys) - set(catalogue))
         if missing:
             problems.append(f"{language}.json lacks {len(missing)} keys, e.g. {missing[:3]}")
     return problems

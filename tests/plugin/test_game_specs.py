@@ -44,11 +44,12 @@ def test_a_spec_with_missing_pieces_is_caught(tmp_path: Path) -> None:
     (tmp_path / "i18n").mkdir()
     (tmp_path / "i18n" / "en.json").write_text('{"keezen.title": "Keezen"}')
     (tmp_path / "i18n" / "nl.json").write_text("{}")
+    (tmp_path / "i18n" / "languages.json").write_text('{"en": "English", "nl": "Nederlands"}')
     problems = "\n".join(surface_problems(broken, web=tmp_path))
     assert "option two_player_track lacks a label or help" in problems
     assert "observation keys differ: undeclared ['track_length']" in problems
     assert "front-end module js/games/keezen.js is missing" in problems
-    assert "catalogue fr.json is missing" in problems
+    assert "catalogue fr.json is missing or not in languages.json" in problems
     assert "nl.json is missing" not in problems and "nl.json lacks" in problems
     assert "rules page 'docs/rules/missing.md' is missing" in problems
 
