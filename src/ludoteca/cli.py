@@ -93,6 +93,16 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--bot-seconds", type=float, default=1.0, metavar="S", help="thinking budget per bot move"
     )
+    for setting in _limit_fields():
+        option = "--" + setting.name.replace("_", "-")
+        if setting.type == "bool":
+            serve.add_argument(option, action="store_true", help=setting.metadata["help"])
+        else:
+            kind = {"int": int, "float": float}.get(setting.type, str)
+            serve.add_argument(
+                option, type=kind, default=setting.default, metavar="N" if kind is int else "X",
+                help=f"{setting.metadata['help']} (default {setting.default})",
+            )
     serve.add_argument(
         "--log-level", default="warning",
         choices=("critical", "error", "warning", "info", "debug"), help="server log level",
@@ -160,12 +170,17 @@ def _serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ludoteca.server.app import create_app, tune_garbage_collector
+        from ludoteca.server.settings import ServerLimits
     except ImportError as error:
         raise ImportError(
             f"the web server needs the server extra: pip install 'ludoteca[server]' ({error})"
         ) from error
     tune_garbage_collector()
-    app = create_app(args.database_url, bot_delay=args.bot_delay, bot_seconds=args.bot_seconds)
+    limits = ServerLimits(**{setting.name: getattr(args, setting.name)
+                             for setting in _limit_fields()})
+    app = create_app(
+        args.database_url, bot_delay=args.bot_delay, bot_seconds=args.bot_seconds, limits=limits
+    )
     family, kind, proto, _, address = socket.getaddrinfo(
         args.host, args.port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
     )[0]
@@ -317,6 +332,13 @@ class ProgressBar:
         if self.drawn:
             self.stream.write("\n")
             self.stream.flush()
+
+
+def _limit_fields() -> tuple[Any, ...]:
+    """Return the server's limits as fields (a plain module: no server extra needed)."""
+    from ludoteca.server.settings import limit_fields
+
+    return limit_fields()
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore", StarletteDeprecationWarning)
     from fastapi.testclient import TestClient
 
-from ludoteca.server import create_app
+from ludoteca.server.app import create_app
 
 T = TypeVar("T")
 POLL_SECONDS = 20.0

@@ -14,8 +14,7 @@ import pytest
 
 import ludoteca
 from ludoteca.core.registry import game_spec
-from ludoteca.server import create_app
-from ludoteca.server.app import web_directory
+from ludoteca.server.app import create_app, web_directory
 from tests.server.support import (
     FOUR_HUMANS,
     HUMAN_AND_BOTS,

@@ -1,5 +1,5 @@
-"""The web server: FastAPI app, matches and seats, WebSocket views, SQLAlchemy storage."""
+"""The web server: FastAPI app, matches and seats, WebSocket views, SQLAlchemy storage.
 
-from ludoteca.server.app import create_app
-
-__all__ = ["create_app"]
+The app is built by `ludoteca.server.app.create_app`. This package file imports nothing, so
+that the command line can read the server's settings without the server extra installed.
+"""

@@ -15,6 +15,7 @@ from fastapi.staticfiles import StaticFiles
 from ludoteca.server.errors import install_error_handlers
 from ludoteca.server.hub import MatchHub
 from ludoteca.server.routes import games, live, matches, play
+from ludoteca.server.settings import ServerLimits
 from ludoteca.server.storage import Database
 
 DEFAULT_DATABASE_URL = "sqlite:///ludoteca.sqlite3"
@@ -47,9 +48,13 @@ def create_app(
     database_url: str = DEFAULT_DATABASE_URL,
     bot_delay: float = 0.4,
     bot_seconds: float = 1.0,
+    limits: ServerLimits | None = None,
 ) -> FastAPI:
     """Return the Ludoteca app storing matches at `database_url`, bots spaced by `bot_delay`."""
-    hub = MatchHub(Database(database_url), bot_delay=bot_delay, bot_seconds=bot_seconds)
+    limits = limits or ServerLimits()
+    hub = MatchHub(
+        Database(database_url), bot_delay=bot_delay, bot_seconds=bot_seconds, limits=limits
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -63,6 +68,7 @@ def create_app(
 
     app = FastAPI(title="Ludoteca", version="0.1.0", lifespan=lifespan)
     app.state.hub = hub
+    app.state.limits = limits
     install_error_handlers(app)
     for module in (games, matches, play, live):
         app.include_router(module.router, prefix="/api")

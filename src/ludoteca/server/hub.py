@@ -40,6 +40,7 @@ from ludoteca.server.schemas import (
     MatchSummary,
     SeatSpec,
 )
+from ludoteca.server.settings import ServerLimits
 
 log = logging.getLogger("ludoteca.server")
 
@@ -60,10 +61,17 @@ async def in_thread(function: Callable[..., T], *args: Any) -> T:
 class MatchHub:
     """All matches of one server process: the in-memory cache over the database."""
 
-    def __init__(self, db: storage.Database, bot_delay: float, bot_seconds: float) -> None:
+    def __init__(
+        self,
+        db: storage.Database,
+        bot_delay: float,
+        bot_seconds: float,
+        limits: ServerLimits | None = None,
+    ) -> None:
         self.db = db
         self.bot_delay = bot_delay
         self.bot_seconds = bot_seconds
+        self.limits = limits or ServerLimits()
         self._live: OrderedDict[str, LiveMatch] = OrderedDict()
         self._loading = asyncio.Lock()
         self._games: list[GameInfo] | None = None

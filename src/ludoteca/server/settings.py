@@ -1,0 +1,42 @@
+"""The server's limits: every bound a client cannot push past, each a `ludoteca serve` setting.
+
+Each field becomes a command-line option of `ludoteca serve` (`max_body_bytes` ->
+`--max-body-bytes`) with its help text; docs/web-api.md lists them with their reasons.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+
+def _setting(default: Any, help: str) -> Any:
+    return field(default=default, metadata={"help": help})
+
+
+@dataclass(frozen=True, slots=True)
+class ServerLimits:
+    """Bounds on what clients may make the server hold or do."""
+
+    max_cached_matches: int = _setting(
+        1000, "live matches kept in memory; idle ones beyond this are dropped and reloaded"
+    )
+    max_body_bytes: int = _setting(65_536, "largest request body accepted (larger: 413)")
+    create_rate: str = _setting(
+        "20/minute", "matches one client address may create (a `limits` rate, e.g. 20/minute)"
+    )
+    request_rate: str = _setting(
+        "600/minute", "API requests one client address may make (a `limits` rate)"
+    )
+    max_bot_matches: int = _setting(
+        100, "matches with no human seat that may run at once (more: 429 too_busy)"
+    )
+    idle_hours: float = _setting(
+        72.0, "an unfinished match with no action for this many hours expires"
+    )
+    api_docs: bool = _setting(False, "serve the OpenAPI pages at /docs (for development)")
+
+
+def limit_fields() -> tuple[Any, ...]:
+    """Return the fields of ServerLimits (for building command-line options)."""
+    return fields(ServerLimits)
