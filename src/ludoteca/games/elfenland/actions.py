@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
+from functools import cache
 from typing import NamedTuple
 
 from ludoteca.core.errors import InvalidActionError
@@ -253,3 +254,13 @@ class ActionIds:
         if verb == Verb.KEEP_CARDS:
             return self.keep_cards_base + self.kept_index[action.cards]
         return self._fixed[verb]
+
+
+@cache
+def action_ids(elf_map: ElfMap) -> ActionIds:
+    """Return the id table of `elf_map`, built once and shared by every game on that map.
+
+    The table holds an action per id (some 16,000 tuples, about 1.7 MB) and never changes, so
+    every game instance, whatever its options, reads the same one.
+    """
+    return ActionIds(elf_map)

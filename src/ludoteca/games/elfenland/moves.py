@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from ludoteca.games.elfenland.actions import (
     DRAW_ACTION,
     END_ACTION,
@@ -130,3 +132,12 @@ class MoveGenerator:
                                  (state.secret_counters[seat], True))
             for kind in COUNTER_KINDS if held[kind]
         )
+
+
+@cache
+def move_generator(elf_map: ElfMap, caravan_any: bool) -> MoveGenerator:
+    """Return the move generator of `elf_map` under one caravan rule, shared by every game.
+
+    It keeps no state between calls: its tables of prebuilt actions never change.
+    """
+    return MoveGenerator(elf_map, caravan_any)

@@ -13,9 +13,9 @@ from ludoteca.core.game import JSON, Seat
 from ludoteca.core.logs import check_action_id
 from ludoteca.games.elfenland import codec, positions
 from ludoteca.games.elfenland.actions import (
-    ActionIds,
     ElfAction,
     Verb,
+    action_ids,
     action_text,
     parse_action,
 )
@@ -27,7 +27,7 @@ from ludoteca.games.elfenland.board import (
 from ludoteca.games.elfenland.cards import expand, minus, plus
 from ludoteca.games.elfenland.explain import explain_illegal
 from ludoteca.games.elfenland.flow import ElfDraft, Flow, note, set_counters, set_hand
-from ludoteca.games.elfenland.moves import MoveGenerator
+from ludoteca.games.elfenland.moves import move_generator
 from ludoteca.games.elfenland.observe import LogRenderer, observation
 from ludoteca.games.elfenland.options import ElfenlandOptions
 from ludoteca.games.elfenland.resample import resampled
@@ -54,10 +54,13 @@ class ElfenlandGame:
     def __init__(self, options: ElfenlandOptions) -> None:
         self.settings = options
         self.num_players = n = options.num_players
+        # The map, move generator and id table never change: every game with the same options
+        # shares them (an idle match then costs its states, not 1.7 MB of tables). The log
+        # renderer is the game's own, since its cache holds this game's rendered rounds.
         self.map: ElfMap = elfenland_map()
-        self.moves = MoveGenerator(self.map, options.caravan == "any")
+        self.moves = move_generator(self.map, options.caravan == "any")
         self.flow = Flow(options)
-        self.ids = ActionIds(self.map)
+        self.ids = action_ids(self.map)
         self.log_renderer = LogRenderer(self)
         self.num_distinct_actions = self.ids.size
         # E8's bound on a round's decisions: 3n picks, n(6n + 1) placement turns, 10n movement

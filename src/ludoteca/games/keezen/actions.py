@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import NamedTuple
 
 from ludoteca.core.errors import InvalidActionError
@@ -187,3 +188,9 @@ def forward_distance(board: Board, src: Loc, dst: Loc) -> int:
     colour = board.home_owner(dst)
     return board.progress(colour, dst) - board.progress(colour, src)
 
+
+
+@cache
+def action_ids(board: Board) -> ActionIds:
+    """Return the id space of `board`, built once and shared by every game on that board."""
+    return ActionIds(board)

@@ -27,6 +27,7 @@ home entry E(c) just before it, and d = L + k is home slot k.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TypeAlias
 
 from ludoteca.core.game import Seat
@@ -154,3 +155,9 @@ class Board:
     def loc_text(self, loc: Loc) -> str:
         """Return a location in action notation: `12`, `h1.3` or `s` (section 7.1)."""
         return self.loc_texts[loc]
+
+
+@cache
+def board_of(num_players: int, track_length: int) -> Board:
+    """Return the board of this size, built once and shared by every game that uses it."""
+    return Board(num_players, track_length)

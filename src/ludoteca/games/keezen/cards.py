@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TypeAlias
 
 Rank: TypeAlias = int
@@ -28,6 +29,7 @@ CARDS_PER_DEAL: tuple[int, int, int] = (5, 4, 4)
 """Cards each player receives in the first, second and third deal of a cycle (K8)."""
 
 
+@cache
 def full_deck(num_players: int) -> tuple[Rank, ...]:
     """Return the pack of a cycle: `num_players` copies of each rank, in rank order (K6)."""
     return tuple(rank for rank in RANKS for _ in range(num_players))

@@ -8,6 +8,8 @@ the furthest progress it may land on, one short of the first blocker ahead of it
 
 from __future__ import annotations
 
+from functools import cache
+
 from ludoteca.core.game import Seat
 from ludoteca.games.keezen.actions import NO_LOC, KeezenAction, make_action
 from ludoteca.games.keezen.board import EMPTY, HOME_SLOTS, Board, Colour, Loc
@@ -304,3 +306,14 @@ def _relocated(locs: tuple[Loc, ...], old: Loc, new: Loc) -> tuple[Loc, ...]:
     moved[moved.index(old)] = new
     moved.sort()
     return tuple(moved)
+
+
+@cache
+def move_generator(
+    board: Board, owner_may_swap_from_start: bool, seven_partner_remainder: bool
+) -> MoveGenerator:
+    """Return the move generator of `board` under these rule options, shared by every game.
+
+    It keeps no state between calls: its tables of starts, routes and home lanes never change.
+    """
+    return MoveGenerator(board, owner_may_swap_from_start, seven_partner_remainder)

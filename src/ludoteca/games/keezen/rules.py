@@ -13,15 +13,15 @@ from ludoteca.core.game import JSON, Seat
 from ludoteca.core.logs import check_action_id
 from ludoteca.games.keezen import codec, positions
 from ludoteca.games.keezen.actions import (
-    ActionIds,
     KeezenAction,
+    action_ids,
     action_text,
     parse_action,
 )
-from ludoteca.games.keezen.board import Board, Colour
+from ludoteca.games.keezen.board import Colour, board_of
 from ludoteca.games.keezen.cards import CARDS_PER_DEAL, Rank, full_deck
 from ludoteca.games.keezen.explain import explain_illegal
-from ludoteca.games.keezen.moves import MoveGenerator
+from ludoteca.games.keezen.moves import move_generator
 from ludoteca.games.keezen.notation import parse_hand, squares_of
 from ludoteca.games.keezen.observe import LogRenderer, observation
 from ludoteca.games.keezen.options import KeezenOptions
@@ -50,11 +50,14 @@ class KeezenGame:
     def __init__(self, options: KeezenOptions) -> None:
         self.settings = options
         self.num_players = options.num_players
-        self.board = Board(options.num_players, options.track_length)
-        self.moves = MoveGenerator(
+        # The board, move generator, id space and deck never change: every game with the same
+        # options shares them. The log renderer is the game's own, since its cache holds this
+        # game's rendered deals.
+        self.board = board_of(options.num_players, options.track_length)
+        self.moves = move_generator(
             self.board, options.owner_may_swap_from_start, options.seven_partner_remainder
         )
-        self.ids = ActionIds(self.board)
+        self.ids = action_ids(self.board)
         self.log_renderer = LogRenderer(self.board)
         self.num_distinct_actions = self.ids.size
         self.deck = full_deck(options.num_players)
