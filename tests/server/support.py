@@ -17,20 +17,31 @@ with warnings.catch_warnings():
     from fastapi.testclient import TestClient
 
 from ludoteca.server.app import create_app
+from ludoteca.server.settings import ServerLimits
 
 T = TypeVar("T")
 POLL_SECONDS = 20.0
 FOUR_HUMANS = [{"type": "human"}] * 4
 HUMAN_AND_BOTS = [{"type": "human"}, {"type": "bot", "bot": "random"},
                   {"type": "bot", "bot": "heuristic"}, {"type": "bot", "bot": "random"}]
+GENEROUS_RATES = {"create_rate": "100000/minute", "request_rate": "1000000/minute"}
 
 __all__ = ["TestClient"]
 
 
 @contextmanager
-def serve(tmp_path: Path, name: str = "ludoteca.sqlite3") -> Iterator[TestClient]:
-    """Yield a client of a fresh app (bot delay 0) storing matches in `tmp_path / name`."""
-    app = create_app(f"sqlite:///{tmp_path / name}", bot_delay=0, bot_seconds=0.05)
+def serve(
+    tmp_path: Path, name: str = "ludoteca.sqlite3", **limits: Any
+) -> Iterator[TestClient]:
+    """Yield a client of a fresh app (bot delay 0) storing matches in `tmp_path / name`.
+
+    `limits` are ServerLimits fields; the rate limits are generous unless told, since tests
+    make many requests from one address (tests/server/test_rate_limits.py checks the defaults).
+    """
+    settings = ServerLimits(**{**GENEROUS_RATES, **limits})
+    app = create_app(
+        f"sqlite:///{tmp_path / name}", bot_delay=0, bot_seconds=0.05, limits=settings
+    )
     with TestClient(app) as client:
         yield client
 

@@ -41,12 +41,16 @@ def serve_app(database: Path, bot_delay: float = 0.0, port: int | None = None) -
     """Run the app in a uvicorn thread until the block ends; yield its base URL.
 
     Bots answer at once (`bot_delay` 0) with a small time budget; `port` defaults to a free one.
+    Every test browses from 127.0.0.1, so the rate limits are far above the defaults.
     """
     import uvicorn
 
     from ludoteca.server.app import create_app
+    from ludoteca.server.settings import ServerLimits
 
-    app = create_app(f"sqlite:///{database}", bot_delay=bot_delay, bot_seconds=0.05)
+    limits = ServerLimits(create_rate="100000/minute", request_rate="1000000/minute")
+    app = create_app(f"sqlite:///{database}", bot_delay=bot_delay, bot_seconds=0.05,
+                     limits=limits)
     config = uvicorn.Config(app, host="127.0.0.1", port=port or free_port(), log_level="warning",
                             ws="websockets-sansio")
     server = uvicorn.Server(config)

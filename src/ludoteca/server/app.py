@@ -14,6 +14,13 @@ from fastapi.staticfiles import StaticFiles
 
 from ludoteca.server.errors import install_error_handlers
 from ludoteca.server.hub import MatchHub
+from ludoteca.server.middleware import (
+    API_DOCS_PATHS,
+    BodyLimit,
+    RateLimits,
+    SecurityHeaders,
+    parse_rate,
+)
 from ludoteca.server.routes import games, live, matches, play
 from ludoteca.server.settings import ServerLimits
 from ludoteca.server.storage import Database
@@ -22,8 +29,8 @@ DEFAULT_DATABASE_URL = "sqlite:///ludoteca.sqlite3"
 
 PLACEHOLDER_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Ludoteca</title></head>
-<body><h1>Ludoteca</h1><p>The web front end is not installed; the API is at
-<a href="/docs">/docs</a>.</p></body></html>
+<body><h1>Ludoteca</h1><p>The web front end is not installed; the API is under /api
+(docs/web-api.md).</p></body></html>
 """
 
 
@@ -52,6 +59,8 @@ def create_app(
 ) -> FastAPI:
     """Return the Ludoteca app storing matches at `database_url`, bots spaced by `bot_delay`."""
     limits = limits or ServerLimits()
+    request_rate = parse_rate(limits.request_rate, "request_rate")
+    create_rate = parse_rate(limits.create_rate, "create_rate")
     hub = MatchHub(
         Database(database_url), bot_delay=bot_delay, bot_seconds=bot_seconds, limits=limits
     )
@@ -66,10 +75,20 @@ def create_app(
             await hub.close()
             hub.db.dispose()
 
-    app = FastAPI(title="Ludoteca", version="0.1.0", lifespan=lifespan)
+    # The OpenAPI pages load Swagger UI from a CDN: only for development (`--api-docs`).
+    docs = limits.api_docs
+    app = FastAPI(
+        title="Ludoteca", version="0.1.0", lifespan=lifespan,
+        docs_url="/docs" if docs else None, redoc_url="/redoc" if docs else None,
+        openapi_url="/openapi.json" if docs else None,
+    )
     app.state.hub = hub
     app.state.limits = limits
     install_error_handlers(app)
+    # The last added runs first: headers on every answer, then rates, then the body's size.
+    app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
+    app.add_middleware(RateLimits, request_rate=request_rate, create_rate=create_rate)
+    app.add_middleware(SecurityHeaders, relaxed_paths=API_DOCS_PATHS if docs else frozenset())
     for module in (games, matches, play, live):
         app.include_router(module.router, prefix="/api")
 

@@ -23,16 +23,32 @@ STATUS_OF_CODE: dict[str, int] = {
     "no_such_step": 404,
     "not_found": 404,
     "method_not_allowed": 405,
+    "too_large": 413,
     "stale_state": 409,
     "seat_taken": 409,
     "game_over": 409,
     "game_not_over": 409,
     "malformed": 422,
+    "rate_limited": 429,
     "internal": 500,
 }
 
 
 OBJECT_EXPECTED = ("model_attributes_type", "dict_type", "model_type")
+MAX_MESSAGE_LENGTH = 300
+"""Longest error message: a message may quote what the client sent, never all of it."""
+MAX_PROBLEMS = 3
+"""Validation problems described in one message; the rest are counted."""
+MAX_PLACE_PART = 40
+"""Longest part of a field's place quoted in a message (an option name); longer ones show
+as "…"."""
+UNREADABLE_JSON = (
+    (UnicodeDecodeError, "it is not UTF-8 text"),
+    (RecursionError, "it is nested too deeply"),
+    (ValueError, "a number in it is too long"),
+)
+"""What json.loads raises, besides JSONDecodeError, for a body it cannot read (FastAPI then
+refuses with a bare 400), and how to say it."""
 
 
 class ApiError(Exception):
@@ -50,8 +66,20 @@ class ApiError(Exception):
 
 
 def error_body(code: str, message: str) -> dict[str, Any]:
-    """Return `{"error": {"code": code, "message": message}}`."""
-    return {"error": {"code": code, "message": message}}
+    """Return `{"error": {"code": code, "message": message}}`, the message cut to its limit."""
+    return {"error": {"code": code, "message": shortened(message, MAX_MESSAGE_LENGTH)}}
+
+
+def error_response(
+    code: str, message: str, headers: dict[str, str] | None = None
+) -> JSONResponse:
+    """Return the JSON answer of an error with the status of its code."""
+    return JSONResponse(error_body(code, message), STATUS_OF_CODE[code], headers=headers)
+
+
+def shortened(text: str, limit: int) -> str:
+    """Return `text`, or its first `limit` - 1 characters and an ellipsis if it is longer."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def validation_message(errors: Any) -> str:
@@ -63,10 +91,27 @@ def validation_message(errors: Any) -> str:
             return f"the request body is not valid JSON ({reason})".replace(" ()", "")
         if tuple(error.get("loc", ())) == ("body",) and error.get("type") in OBJECT_EXPECTED:
             return "the request body must be a JSON object (Content-Type: application/json)"
-        loc = [str(part) for part in error.get("loc", ()) if part not in ("body", "query", "path")]
+        # The place may hold the client's own text (an option name): a long one is not quoted.
+        loc = [
+            str(part) if len(str(part)) <= MAX_PLACE_PART else "…"
+            for part in error.get("loc", ()) if part not in ("body", "query", "path")
+        ]
         where = ".".join(loc) or "body"
-        parts.append(f"{where}: {error.get('msg', 'invalid')}")
+        reason = str(error.get("msg", "invalid")).removeprefix("Value error, ")
+        parts.append(f"{where}: {shortened(reason, 100)}")
+    if len(parts) > MAX_PROBLEMS:
+        parts[MAX_PROBLEMS:] = [f"and {len(parts) - MAX_PROBLEMS} more"]
     return "; ".join(parts) or "the request does not match the schema"
+
+
+def unreadable_json(error: StarletteHTTPException) -> str | None:
+    """Return why a body JSON could not read, if that is what FastAPI's bare 400 means."""
+    if error.status_code != 400:
+        return None
+    for kind, reason in UNREADABLE_JSON:
+        if isinstance(error.__cause__, kind):
+            return f"the request body is not valid JSON: {reason}"
+    return None
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -78,12 +123,14 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _malformed(request: Request, error: RequestValidationError) -> JSONResponse:
-        message = validation_message(error.errors())
-        return JSONResponse(error_body("malformed", message), status_code=422)
+        return error_response("malformed", validation_message(error.errors()))
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
-        codes = {404: "not_found", 405: "method_not_allowed"}
+        reason = unreadable_json(error)
+        if reason is not None:
+            return error_response("malformed", reason)
+        codes = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
         code = codes.get(error.status_code, "bad_request")
         message = str(error.detail) if error.detail else "request refused"
         if error.status_code == 404:

@@ -172,11 +172,14 @@ class MatchHub:
         self, session: Session, request: CreateMatchRequest
     ) -> tuple[LiveMatch, Tokens]:
         """Create a match as requested; return it and the tokens of the claimed seats."""
+        # Building a game and its bots runs the engines' set-up code: off the event loop.
         try:
-            game = load(request.game, request.players, **request.options)
+            game = await in_thread(
+                lambda: load(request.game, request.players, **request.options)
+            )
         except (ValueError, TypeError) as error:
             raise ApiError("bad_request", str(error)) from error
-        seats = _seat_states(game, request.seats)
+        seats = await in_thread(_seat_states, game, request.seats)
         humans = [seat.seat for seat in seats if seat.type == "human"]
         claim = request.claim
         if claim is None:

@@ -2,15 +2,55 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 Status = Literal["open", "running", "finished"]
 SeatType = Literal["human", "bot"]
 
-PlayerName = Annotated[str, Field(min_length=1, max_length=40)]
+MAX_NAME_LENGTH = 40
+"""Longest player name, in characters once normalised."""
+MAX_NAME_INPUT = 200
+"""Longest name text accepted before it is normalised (invisible characters are dropped)."""
+MAX_SEATS = 16
+"""Most seats a request may list or name (every game has fewer)."""
+MAX_OPTIONS = 32
+"""Most options a request may set (every game declares fewer)."""
+MAX_SHORT_TEXT = 40
+"""Longest game name, bot name, option name and option text."""
+INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+"""Unicode categories dropped from names: control, format (bidi overrides, zero-width
+characters), surrogate, private use and unassigned code points."""
+
+
+def player_name(text: str) -> str:
+    """Return `text` as a player name: NFC, without invisible characters, single spaces.
+
+    Every player sees the names, so none may pass for another: a bidi override shows
+    "\u202enimda" as "admin", and zero-width or control characters make lookalikes.
+    Raises ValueError when nothing visible is left or more than MAX_NAME_LENGTH characters are.
+    """
+    visible = "".join(
+        char for char in text
+        if char.isspace() or unicodedata.category(char) not in INVISIBLE_CATEGORIES
+    )
+    name = " ".join(unicodedata.normalize("NFC", visible).split())
+    if not name:
+        raise ValueError("a name needs at least one visible character")
+    if len(name) > MAX_NAME_LENGTH:
+        raise ValueError(f"a name has at most {MAX_NAME_LENGTH} characters")
+    return name
+
+
+PlayerName = Annotated[str, Field(max_length=MAX_NAME_INPUT), AfterValidator(player_name)]
+"""Every request field that carries a player's name."""
 Token = Annotated[str, Field(min_length=1, max_length=100)]
+ShortText = Annotated[str, Field(min_length=1, max_length=MAX_SHORT_TEXT)]
+SeatNumber = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+OptionValue = bool | Annotated[int, Field(ge=-(2**63), lt=2**63)] | ShortText | None
+"""An option's value: every option kind (flag, choice, integer, seat) is one of these."""
 
 
 class Request(BaseModel):
@@ -32,7 +72,7 @@ class BotSeatSpec(Request):
     """A seat played by the server; `bot` defaults to the game's best bot."""
 
     type: Literal["bot"]
-    bot: str | None = None
+    bot: ShortText | None = None
 
 
 SeatSpec = Annotated[HumanSeatSpec | BotSeatSpec, Field(discriminator="type")]
@@ -41,12 +81,14 @@ SeatSpec = Annotated[HumanSeatSpec | BotSeatSpec, Field(discriminator="type")]
 class CreateMatchRequest(Request):
     """POST /api/matches."""
 
-    game: str
-    players: int | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatSpec] | None = None
+    game: ShortText
+    players: Annotated[int, Field(ge=1, le=MAX_SEATS)] | None = None
+    options: Annotated[dict[ShortText, OptionValue], Field(max_length=MAX_OPTIONS)] = Field(
+        default_factory=dict
+    )
+    seats: Annotated[list[SeatSpec], Field(max_length=MAX_SEATS)] | None = None
     hotseat: bool = False
-    claim: list[int] | None = None
+    claim: Annotated[list[SeatNumber], Field(max_length=MAX_SEATS)] | None = None
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
     name: PlayerName | None = None
 
@@ -54,7 +96,7 @@ class CreateMatchRequest(Request):
 class JoinRequest(Request):
     """POST /api/matches/{id}/join; no seat: the first free human seat."""
 
-    seat: int | None = None
+    seat: SeatNumber | None = None
     name: PlayerName | None = None
 
 
@@ -62,7 +104,7 @@ class ActionRequest(Request):
     """POST /api/matches/{id}/actions."""
 
     token: Token
-    state_id: int
+    state_id: Annotated[int, Field(ge=0, lt=2**63)]
     action: str = Field(min_length=1, max_length=200)
 
 

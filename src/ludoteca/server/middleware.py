@@ -1,0 +1,204 @@
+"""The app's edge: security headers, per-client rate limits and the request-body limit.
+
+Each is a small pure-ASGI middleware, so a refused request costs the server no routing, JSON
+parsing or validation, and every answer, refusals included, leaves with the headers:
+
+    SecurityHeaders -> RateLimits -> BodyLimit -> FastAPI's routing and handlers
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+
+from limits import RateLimitItem, parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocketClose
+
+from ludoteca.server.errors import error_response
+
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    # The page sets a few style attributes from its own scripts (an SVG label's font size,
+    # a counter's colour variables); style attributes cannot run code, <style> elements and
+    # inline scripts stay forbidden.
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data:",  # data: for the empty favicon of index.html
+    "font-src 'self'",
+    "connect-src 'self'",  # the API and the match's WebSocket (same origin)
+    "manifest-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+])
+"""What the front end may load: its own scripts, styles and data, nothing inline or foreign."""
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+}
+
+API_DOCS_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc"})
+"""The OpenAPI pages (`--api-docs`): they load Swagger UI and ReDoc from a CDN with inline
+scripts, so they get every header but the Content-Security-Policy."""
+
+CREATING = re.compile(r"/api/matches(/[^/]+/rematch)?/?")
+"""The paths whose POST makes a match (counted by the creation rate)."""
+
+RATE_LIMITED_CLOSE = 4429
+"""WebSocket close code of a refused connection (4000 + the HTTP status, as in routes/live)."""
+
+
+class SecurityHeaders:
+    """Add SECURITY_HEADERS to every HTTP answer (without the CSP on `relaxed_paths`)."""
+
+    def __init__(self, app: ASGIApp, relaxed_paths: frozenset[str] = frozenset()) -> None:
+        self.app = app
+        self.relaxed_paths = relaxed_paths
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        relaxed = scope["path"] in self.relaxed_paths
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    if not (relaxed and name == "Content-Security-Policy"):
+                        headers[name] = value
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def parse_rate(text: str, setting: str) -> RateLimitItem:
+    """Return the rate `text` ("20/minute"); ValueError naming `setting` if it is not one."""
+    try:
+        return parse(text)
+    except ValueError as error:
+        raise ValueError(f"{setting}: {text!r} is not a rate such as 20/minute") from error
+
+
+class RateLimits:
+    """Refuse a client address past `request_rate` API requests or `create_rate` new matches.
+
+    Windows move (the last minute, not the current clock minute) and live in this process's
+    memory. The key is the client's address as the ASGI server reports it: behind a reverse
+    proxy, run uvicorn with its proxy headers trusted, or every client shares one budget.
+    """
+
+    def __init__(
+        self, app: ASGIApp, request_rate: RateLimitItem, create_rate: RateLimitItem
+    ) -> None:
+        self.app = app
+        self.request_rate = request_rate
+        self.create_rate = create_rate
+        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if scope["type"] not in ("http", "websocket") or not (
+            path == "/api" or path.startswith("/api/")
+        ):
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        address = client[0] if client else "unknown"
+        rates = [("request", self.request_rate)]
+        if scope.get("method") == "POST" and CREATING.fullmatch(path):
+            rates.append(("create", self.create_rate))
+        for name, rate in rates:
+            if not self.limiter.hit(rate, name, address):
+                await self._refuse(scope, receive, send, name, rate, address)
+                return
+        await self.app(scope, receive, send)
+
+    async def _refuse(
+        self, scope: Scope, receive: Receive, send: Send, name: str, rate: RateLimitItem,
+        address: str,
+    ) -> None:
+        if scope["type"] == "websocket":
+            await WebSocketClose(code=RATE_LIMITED_CLOSE, reason="rate_limited")(
+                scope, receive, send
+            )
+            return
+        reset = self.limiter.get_window_stats(rate, name, address).reset_time
+        retry_after = max(1, math.ceil(reset - time.time()))
+        what = "new matches" if name == "create" else "requests"
+        allowed = str(rate).replace(" per 1 ", " per ")  # "20 per minute"
+        message = (
+            f"too many {what} from your address (at most {allowed}); "
+            f"try again in {retry_after} s"
+        )
+        response = error_response(
+            "rate_limited", message, headers={"Retry-After": str(retry_after)}
+        )
+        await response(scope, receive, send)
+
+
+class BodyTooLarge(HTTPException):
+    """A request body past the limit (raised while the body is read; answered 413)."""
+
+    def __init__(self, max_bytes: int) -> None:
+        super().__init__(413, f"the request body is larger than {max_bytes} bytes")
+
+
+class BodyLimit:
+    """Refuse request bodies longer than `max_bytes` with 413 `too_large`.
+
+    A declared Content-Length is checked before the app runs; a body without one (chunked) is
+    counted as it arrives, and reading past the limit raises BodyTooLarge, so at most
+    `max_bytes` (plus one chunk) are ever held.
+    """
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = Headers(scope=scope).get("content-length", "")
+        if declared.isdigit() and int(declared) > self.max_bytes:
+            await self._refuse(scope, receive, send)
+            return
+        received = 0
+        started = False
+
+        async def counted_receive() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > self.max_bytes:
+                    raise BodyTooLarge(self.max_bytes)
+            return message
+
+        async def watched_send(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, counted_receive, watched_send)
+        except BodyTooLarge:  # FastAPI's handlers answer it; this is for any other reader
+            if started:
+                raise
+            await self._refuse(scope, receive, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        error = BodyTooLarge(self.max_bytes)
+        await error_response("too_large", error.detail)(scope, receive, send)
