@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from starlette.websockets import WebSocketDisconnect
 
 from ludoteca.server.app import create_app
 from ludoteca.server.settings import ServerLimits
@@ -53,3 +54,12 @@ def test_a_rate_that_limits_cannot_read_is_refused_at_start(tmp_path: Path) -> N
     with pytest.raises(ValueError, match="rate"):
         create_app(f"sqlite:///{tmp_path / 'x.sqlite3'}",
                    limits=ServerLimits(create_rate="often"))
+
+
+def test_a_socket_past_the_request_limit_is_closed_with_4429(tmp_path: Path) -> None:
+    with serve(tmp_path, request_rate="1/hour") as client:
+        assert client.get("/api/games").status_code == 200
+        refused = pytest.raises(WebSocketDisconnect)
+        with refused as closed, client.websocket_connect("/api/matches/nope/ws") as socket:
+            socket.receive_json()
+        assert closed.value.code == 4429

@@ -200,5 +200,7 @@ class BodyLimit:
             await self._refuse(scope, receive, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        # Closing the connection spares the server the rest of the body.
         error = BodyTooLarge(self.max_bytes)
-        await error_response("too_large", error.detail)(scope, receive, send)
+        response = error_response("too_large", error.detail, headers={"Connection": "close"})
+        await response(scope, receive, send)
