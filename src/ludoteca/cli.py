@@ -193,8 +193,10 @@ def _serve(args: argparse.Namespace) -> int:
     # No permessage-deflate: compressing each view for each socket cost about a tenth of the
     # server's CPU per action (and as much again in every client) to save a few kilobytes per
     # message; see docs/benchmarks.md.
+    # A socket message is bounded like a request body (uvicorn's own default is 16 MiB).
     config = uvicorn.Config(
-        app, log_level=args.log_level, timeout_graceful_shutdown=5, ws_per_message_deflate=False
+        app, log_level=args.log_level, timeout_graceful_shutdown=5, ws_per_message_deflate=False,
+        ws_max_size=limits.max_body_bytes,
     )
     uvicorn.Server(config).run(sockets=[sock])
     return 0
