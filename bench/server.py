@@ -86,7 +86,7 @@ async def play_seat(
     totals: Totals,
 ) -> None:
     """Play one seat until the game or the time ends: act on every view with legal actions."""
-    ws_url = base.replace("http://", "ws://") + f"/api/matches/{match_id}/ws?token={token}"
+    ws_url = base.replace("http://", "ws://") + f"/api/matches/{match_id}/ws"
     posted_at: dict[int, float] = {}  # state_id the action should produce -> time posted
     acted: set[int] = set()
     posts: set[asyncio.Task[None]] = set()
@@ -104,6 +104,7 @@ async def play_seat(
     loop = asyncio.get_running_loop()
     stop = loop.time() + (deadline - time.perf_counter())
     async with connect(ws_url, max_size=MAX_MESSAGE) as socket:
+        await socket.send(json.dumps({"token": token}))  # the hello: the seat, not in the URL
         try:
             async with asyncio.timeout_at(stop):
                 async for raw in socket:

@@ -55,10 +55,14 @@ def create(client: TestClient, **body: Any) -> dict[str, Any]:
     return created
 
 
+def bearer(token: str | None) -> dict[str, str]:
+    """Return the headers that present a seat token (none for None: a spectator)."""
+    return {} if token is None else {"Authorization": f"Bearer {token}"}
+
+
 def view(client: TestClient, match_id: str, token: str | None = None) -> dict[str, Any]:
     """Return the current view of `token`'s seat (None: the spectator's)."""
-    params = {} if token is None else {"token": token}
-    response = client.get(f"/api/matches/{match_id}/view", params=params)
+    response = client.get(f"/api/matches/{match_id}/view", headers=bearer(token))
     assert response.status_code == 200, response.text
     result: dict[str, Any] = response.json()
     return result

@@ -21,6 +21,7 @@ from tests.server.support import (
     TestClient,
     act,
     assert_error,
+    bearer,
     create,
     play_turn,
     serve,
@@ -73,7 +74,7 @@ def test_games_publish_every_declared_option_of_every_game(client: TestClient) -
 
 
 def test_create_claims_first_human_seat_and_summarizes_the_match(client: TestClient) -> None:
-    created = create(client, name="Ann", seed=7)
+    created = create(client, name="Ann")
     assert list(created["tokens"]) == ["0"]
     match = created["match"]
     assert match["match_id"] == created["match_id"]
@@ -236,7 +237,7 @@ def test_unknown_match_and_bad_view_token(client: TestClient) -> None:
     assert_error(client.get("/api/matches/nope/view"), 404, "no_such_match")
     created = create(client)
     assert_error(client.get(f"/api/matches/{created['match_id']}/view",
-                            params={"token": "guess"}), 403, "bad_token")
+                            headers=bearer("guess")), 403, "bad_token")
 
 
 def test_unknown_route_and_method_get_the_error_shape(client: TestClient) -> None:
@@ -256,7 +257,7 @@ def test_simultaneous_actions_on_one_state_accept_exactly_one(tmp_path: Path) ->
             seat = made.json()["match"]["current_player"]
             token = tokens[str(seat)]
             current = (await http.get(f"/api/matches/{match_id}/view",
-                                      params={"token": token})).json()
+                                      headers=bearer(token))).json()
             body = {"token": token, "state_id": 0,
                     "action": current["observation"]["legal_actions"][0]}
             answers = await asyncio.gather(*[
@@ -325,7 +326,7 @@ def test_finished_match_refuses_actions_publishes_its_record_and_replays(
     game = ludoteca.load("keezen", players=4)
     assert current["observation"] == game.observation(states[-1], 0)
     step = 5
-    past = client.get(f"/api/matches/{match_id}/history/{step}", params={"token": token}).json()
+    past = client.get(f"/api/matches/{match_id}/history/{step}", headers=bearer(token)).json()
     assert past["step"] == step and past["state_id"] == summary["state_id"]
     assert past["observation"] == game.observation(states[step], 0)
     spectator = client.get(f"/api/matches/{match_id}/history/{step}").json()
@@ -366,7 +367,8 @@ def test_socket_sends_the_view_on_connect_after_each_action_and_on_reconnect(
 ) -> None:
     created = create(client, hotseat=True, seed=9)
     match_id, tokens = created["match_id"], created["tokens"]
-    with client.websocket_connect(f"/api/matches/{match_id}/ws?token={tokens['1']}") as socket:
+    with client.websocket_connect(f"/api/matches/{match_id}/ws") as socket:
+        socket.send_json({"token": tokens["1"]})
         hello = socket.receive_json()
         assert hello["type"] == "view" and hello["seat"] == 1 and hello["state_id"] == 0
         assert hello == {"type": "view", **view(client, match_id, tokens["1"])}
@@ -377,14 +379,14 @@ def test_socket_sends_the_view_on_connect_after_each_action_and_on_reconnect(
             assert message["observation"] == view(client, match_id, tokens["1"])["observation"]
     play_turn(client, match_id, tokens, first)
     with client.websocket_connect(f"/api/matches/{match_id}/ws") as socket:
+        socket.send_json({"token": None})
         again = socket.receive_json()
         assert again["state_id"] == 3 and again["seat"] is None
 
 
 @pytest.mark.parametrize(
     ("path", "code", "close"),
-    [("/api/matches/nope/ws", "no_such_match", 4404), ("{match}/ws?token=guess", "bad_token",
-                                                       4403)],
+    [("/api/matches/nope/ws", "no_such_match", 4404), ("{match}/ws", "bad_token", 4403)],
 )
 def test_socket_refuses_unknown_match_and_bad_token(
     client: TestClient, path: str, code: str, close: int
@@ -393,6 +395,7 @@ def test_socket_refuses_unknown_match_and_bad_token(
 
     match_id = create(client)["match_id"]
     with client.websocket_connect(path.format(match=f"/api/matches/{match_id}")) as socket:
+        socket.send_json({"token": "guess"})
         message = socket.receive_json()
         assert message["type"] == "error" and message["error"]["code"] == code
         with pytest.raises(WebSocketDisconnect) as closed:

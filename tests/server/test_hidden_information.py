@@ -73,25 +73,28 @@ def test_every_socket_message_of_a_whole_game_shows_only_the_own_seat(
     state = game.initial_state(seed)
     rng = random.Random(7)
     with serve(tmp_path) as client:
+        # A fixed seed needs every human seat held by the creator (the test plays them all).
         created = create(client, game=game_name, players=players,
-                         seats=[{"type": "human"}] * players, seed=seed, claim=[0], name="Ann")
+                         seats=[{"type": "human"}] * players, seed=seed,
+                         claim=list(range(players)), name="Ann")
         match_id = created["match_id"]
         tokens = dict(created["tokens"])
-        for seat in range(1, players):
-            joined = client.post(f"/api/matches/{match_id}/join", json={"seat": seat})
-            tokens[str(seat)] = joined.json()["token"]
-        watched: list[tuple[int | None, str]] = [
-            (0, f"?token={tokens['0']}"), (1, f"?token={tokens['1']}"), (None, "")
+        watched: list[tuple[int | None, str | None]] = [
+            (0, tokens["0"]), (1, tokens["1"]), (None, None)
         ]
         sockets = [
-            (seat, client.websocket_connect(f"/api/matches/{match_id}/ws{query}"))
-            for seat, query in watched
+            (seat, token, client.websocket_connect(f"/api/matches/{match_id}/ws"))
+            for seat, token in watched
         ]
-        opened = [(seat, socket.__enter__()) for seat, socket in sockets]
+        opened = []
+        for seat, token, socket in sockets:
+            connected = socket.__enter__()
+            connected.send_json({"token": token})
+            opened.append((seat, connected))
         try:
             play_whole_game(client, match_id, tokens, opened, game, state, rng)
         finally:
-            for _, socket in reversed(sockets):
+            for _, _, socket in reversed(sockets):
                 socket.__exit__(None, None, None)
 
 

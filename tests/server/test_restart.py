@@ -21,7 +21,7 @@ import httpx
 import pytest
 
 import ludoteca
-from tests.server.support import FOUR_HUMANS, POLL_SECONDS, wait_for
+from tests.server.support import FOUR_HUMANS, POLL_SECONDS, bearer, wait_for
 
 URL_LINE = re.compile(r"serving on (http://\S+)")
 
@@ -29,8 +29,9 @@ URL_LINE = re.compile(r"serving on (http://\S+)")
 class Server:
     """A `ludoteca serve` subprocess on one database file; restartable."""
 
-    def __init__(self, tmp_path: Path) -> None:
+    def __init__(self, tmp_path: Path, log_level: str = "warning") -> None:
         self.tmp_path = tmp_path
+        self.log_level = log_level
         self.database = tmp_path / "matches.sqlite3"
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
@@ -45,7 +46,7 @@ class Server:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "ludoteca.cli", "serve", "--port", "0",
                  "--database-url", f"sqlite:///{self.database}", "--bot-delay", "0",
-                 "--bot-seconds", "0.05"],
+                 "--bot-seconds", "0.05", "--log-level", self.log_level],
                 stdout=out, stderr=subprocess.STDOUT, cwd=self.tmp_path,
             )
 
@@ -76,9 +77,9 @@ class Server:
             self.kill()
         self.http.close()
 
-    def get(self, path: str, **params: str) -> Any:
-        """Return the JSON answer of GET `path` (asserting 200)."""
-        response = self.http.get(f"{self.base}{path}", params=params)
+    def get(self, path: str, token: str | None = None) -> Any:
+        """Return the JSON answer of GET `path` as `token`'s seat (asserting 200)."""
+        response = self.http.get(f"{self.base}{path}", headers=bearer(token))
         assert response.status_code == 200, response.text
         return response.json()
 

@@ -13,6 +13,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, Playwright, expect
 
+from tests.server.support import bearer
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -156,11 +158,11 @@ def api_play_first_action(base_url: str, match_id: str, tokens: dict[str, str]) 
     return action
 
 
-def api_get(base_url: str, path: str, **params: Any) -> Any:
-    """Return the JSON of GET /api<path>."""
+def api_get(base_url: str, path: str, token: str | None = None) -> Any:
+    """Return the JSON of GET /api<path>, as the seat of `token` if given."""
     import httpx
 
-    response = httpx.get(f"{base_url}/api{path}", params=params, timeout=10)
+    response = httpx.get(f"{base_url}/api{path}", headers=bearer(token), timeout=10)
     response.raise_for_status()
     return response.json()
 
@@ -182,7 +184,7 @@ def api_play_until(base_url: str, wanted: Any, players: int = 4, seed: int = 1,
         for _ in range(max_moves):
             seat = client.get(f"/api/matches/{match_id}").json()["current_player"]
             view = client.get(f"/api/matches/{match_id}/view",
-                              params={"token": tokens[str(seat)]}).json()
+                              headers=bearer(tokens[str(seat)])).json()
             legal = view["observation"]["legal_actions"]
             if wanted(legal):
                 return match_id, tokens, seat, legal

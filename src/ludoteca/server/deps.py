@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from typing import Annotated
 
-from fastapi import Depends, Query, Request
+from fastapi import Depends, Header, Request
 from sqlalchemy.orm import Session
 
 from ludoteca.core import Seat
+from ludoteca.server.errors import ApiError
 from ludoteca.server.hub import MatchHub
 from ludoteca.server.live import LiveMatch
+
+TOKEN_IN_URL = (
+    "a seat token is not accepted in the URL (access logs and browser errors keep URLs): "
+    "send it in the header Authorization: Bearer <token>"
+)
 
 # Every dependency is `async`: FastAPI would run a plain `def` in a worker thread, which costs
 # more than these few lines (a session does no I/O until it is used).
@@ -47,12 +53,34 @@ async def get_match(match_id: str, request: Request) -> LiveMatch:
 Match = Annotated[LiveMatch, Depends(get_match)]
 
 
+def refuse_token_in_url(query: Mapping[str, str]) -> None:
+    """Raise ApiError bad_request if the query string carries a seat token."""
+    if "token" in query:
+        raise ApiError("bad_request", TOKEN_IN_URL)
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    """Return the token of an `Authorization: Bearer <token>` header (None without a header)."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(
+            "bad_request", "the Authorization header must read 'Bearer <seat token>'"
+        )
+    return token.strip()
+
+
 async def get_viewer(
     match: Match,
-    token: Annotated[str | None, Query(max_length=100, description="seat token")] = None,
+    request: Request,
+    authorization: Annotated[
+        str | None, Header(description="Bearer <seat token>; none: a spectator")
+    ] = None,
 ) -> Seat | None:
-    """Return the seat of the `token` query parameter (None without one: a spectator)."""
-    return match.viewer(token)
+    """Return the seat whose token the Authorization header presents (none: a spectator)."""
+    refuse_token_in_url(request.query_params)
+    return match.viewer(bearer_token(authorization))
 
 
 Viewer = Annotated[Seat | None, Depends(get_viewer)]

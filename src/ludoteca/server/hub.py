@@ -187,6 +187,13 @@ class MatchHub:
         for seat in claim:
             if seat not in humans:
                 raise ApiError("bad_request", f"seat {seat} is not a human seat of this match")
+        if request.seed is not None and set(claim) != set(humans):
+            # Whoever fixes the seed can compute every hand: only for a match nobody else joins.
+            raise ApiError(
+                "bad_request",
+                "a fixed seed is only accepted when the creator claims every human seat "
+                "(hot seat, or the other seats bots): with it one can work out every hand",
+            )
         tokens = _claim(seats, sorted(set(claim)), request.name)
         seed = secrets.randbits(SEED_BITS) if request.seed is None else request.seed
         live = await self._new_match(session, game, seed, seats, request.hotseat)
@@ -246,9 +253,15 @@ class MatchHub:
                 raise ApiError("game_over", "the match is over; there is no seat to join")
             seats = live.info.seats
             if seat is None:
-                free = [s.seat for s in seats if s.type == "human" and not s.claimed]
+                free = [
+                    s.seat for s in seats if s.type == "human" and not s.claimed and not s.reserved
+                ]
                 if not free:
-                    raise ApiError("seat_taken", "every human seat of this match is taken")
+                    raise ApiError(
+                        "seat_taken",
+                        "every human seat of this match is taken or kept for its player of the "
+                        "previous match",
+                    )
                 seat = free[0]
             if not 0 <= seat < len(seats):
                 raise ApiError(
@@ -258,6 +271,12 @@ class MatchHub:
                 raise ApiError("seat_taken", f"seat {seat} is played by a bot")
             if seats[seat].claimed:
                 raise ApiError("seat_taken", f"seat {seat} is already taken")
+            if seats[seat].reserved:
+                raise ApiError(
+                    "seat_taken",
+                    f"seat {seat} is kept for its player of the previous match, who takes it by "
+                    "asking that match for the rematch",
+                )
             tokens = await self._store_claims(session, live, [seat], name)
             await self._broadcast(live)
         return seat, tokens[seat]
@@ -332,27 +351,22 @@ class MatchHub:
         return view
 
     async def rematch(
-        self, session: Session, live: LiveMatch, seat: Seat
+        self, session: Session, live: LiveMatch, held: Sequence[Seat]
     ) -> tuple[LiveMatch, Tokens]:
         """Return the match after this one (made now, or joined) and the caller's new tokens.
 
-        The caller's seat is claimed in the new match (in a hot-seat match: every human seat);
-        the other players ask for the rematch with their own tokens.
+        `held` are the seats the caller proved with their tokens; only those are claimed for
+        them. Every other seat a player held here is kept for that player in the rematch
+        (reserved by the hash of their token here) until they ask for the rematch in turn.
         """
         old = live.info
         names = {s.seat: s.name for s in old.seats}
-        wanted = (
-            [s.seat for s in old.seats if s.type == "human"] if old.hotseat else [seat]
-        )
         async with live.lock:
             if old.rematch_id is None:
-                seats = [
-                    SeatState(s.seat, s.type, s.bot, s.bot if s.type == "bot" else None)
-                    for s in old.seats
-                ]
+                seats = [_rematch_seat(s) for s in old.seats]
                 tokens: Tokens = {}
-                for wanted_seat in wanted:
-                    tokens.update(_claim(seats, [wanted_seat], names[wanted_seat]))
+                for held_seat in held:
+                    tokens.update(_claim(seats, [held_seat], names[held_seat]))
                 seed = secrets.randbits(SEED_BITS)
                 new = await self._new_match(
                     session, live.game, seed, seats, old.hotseat, previous=live
@@ -364,9 +378,16 @@ class MatchHub:
             rematch_id = old.rematch_id
         new = await self.get(rematch_id)
         async with new.lock:
-            free = [s for s in wanted if not new.info.seats[s].claimed]
+            free = [
+                s for s in held
+                if not new.info.seats[s].claimed
+                and new.info.seats[s].token_hash in (None, old.seats[s].token_hash)
+            ]
             if not free:
-                raise ApiError("seat_taken", f"seat {seat} of the rematch is already taken")
+                seat_list = ", ".join(str(s) for s in held)
+                raise ApiError(
+                    "seat_taken", f"the rematch seats you held here ({seat_list}) are taken"
+                )
             tokens = {}
             for free_seat in free:
                 tokens.update(await self._store_claims(session, new, [free_seat], names[free_seat]))
@@ -464,6 +485,15 @@ def _seat_states(game: Game[Any, Any], specs: Sequence[SeatSpec] | None) -> list
         else:
             seats.append(SeatState(seat, "human"))
     return seats
+
+
+def _rematch_seat(old: SeatState) -> SeatState:
+    """Return a seat of the rematch: the same bot, or a human seat kept for its player here."""
+    if old.type == "bot":
+        return SeatState(old.seat, "bot", old.bot, old.bot)
+    if not old.claimed:
+        return SeatState(old.seat, "human")
+    return SeatState(old.seat, "human", name=old.name, token_hash=old.token_hash)
 
 
 def _claim(seats: list[SeatState], claim: Sequence[Seat], name: str | None) -> Tokens:

@@ -41,7 +41,11 @@ def public_options(options: dict[str, JSON]) -> dict[str, JSON]:
 
 @dataclass
 class SeatState:
-    """A seat in memory, with the hash of its token when claimed."""
+    """A seat in memory, with the hash of its token when claimed.
+
+    An unclaimed human seat with a token hash is reserved: it is a rematch seat kept for the
+    player who held it in the previous match, and the hash is that of their token there.
+    """
 
     seat: Seat
     type: str
@@ -50,11 +54,16 @@ class SeatState:
     claimed: bool = False
     token_hash: str | None = None
 
+    @property
+    def reserved(self) -> bool:
+        """Return True if the seat waits for its player of the previous match."""
+        return not self.claimed and self.token_hash is not None
+
     def info(self) -> SeatInfo:
         """Return the public description of the seat."""
         return SeatInfo(
             seat=self.seat, type="bot" if self.type == "bot" else "human",
-            bot=self.bot, name=self.name, claimed=self.claimed,
+            bot=self.bot, name=self.name, claimed=self.claimed, reserved=self.reserved,
         )
 
 
@@ -173,7 +182,12 @@ class LiveMatch:
         """Return the seat a token plays; ApiError bad_token if it plays none of this match."""
         digest = hash_token(token)
         for seat in self.info.seats:
-            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, digest):
+            # A reserved seat holds the hash of a token of the previous match: not a player yet.
+            if (
+                seat.claimed
+                and seat.token_hash is not None
+                and hmac.compare_digest(seat.token_hash, digest)
+            ):
                 return seat.seat
         raise ApiError("bad_token", "this token does not belong to any seat of this match")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
 Status = Literal["open", "running", "finished"]
 SeatType = Literal["human", "bot"]
@@ -109,9 +109,22 @@ class ActionRequest(Request):
 
 
 class RematchRequest(Request):
-    """POST /api/matches/{id}/rematch."""
+    """POST /api/matches/{id}/rematch: the tokens of the caller's seats (one or several)."""
 
-    token: Token
+    token: Token | None = None
+    tokens: Annotated[list[Token], Field(max_length=MAX_SEATS)] = Field(
+        default_factory=list
+    )
+
+    @model_validator(mode="after")
+    def _names_a_seat(self) -> RematchRequest:
+        if self.token is None and not self.tokens:
+            raise ValueError("give the token of a seat you hold (token or tokens)")
+        return self
+
+    def presented(self) -> list[str]:
+        """Return every token the request presents."""
+        return ([] if self.token is None else [self.token]) + self.tokens
 
 
 # -- responses ----------------------------------------------------------------------------------
@@ -166,6 +179,8 @@ class SeatInfo(BaseModel):
     bot: str | None
     name: str | None
     claimed: bool
+    reserved: bool
+    """A rematch seat kept for its player of the previous match (named by `name`)."""
 
 
 class MatchResult(BaseModel):

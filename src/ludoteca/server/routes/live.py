@@ -1,13 +1,19 @@
-"""The WebSocket of a match: the client's own view on connect and after every change."""
+"""The WebSocket of a match: the client's own view on connect and after every change.
+
+The client's first message is its hello, `{"token": "<seat token>"}` (or `{"token": null}`: a
+spectator). The token travels in a message rather than the URL, which logs keep.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
+from ludoteca.server.deps import refuse_token_in_url
 from ludoteca.server.errors import ApiError
 from ludoteca.server.hub import MatchHub
 
@@ -15,19 +21,25 @@ router = APIRouter(prefix="/matches", tags=["live"])
 
 CLOSE_CODE_BASE = 4000
 """An error closes the socket with 4000 + the HTTP status (4403 bad_token, 4404 no match)."""
+HELLO_SECONDS = 5.0
+"""How long the server waits for the hello; a socket that sends none watches as a spectator."""
+BAD_HELLO = 'the first message must be a JSON object {"token": "<seat token>" or null}'
 
 
 @router.websocket("/{match_id}/ws")
-async def match_socket(websocket: WebSocket, match_id: str, token: str | None = None) -> None:
-    """Send `{"type": "view", ...}` messages; the socket is server-to-client only."""
+async def match_socket(websocket: WebSocket, match_id: str) -> None:
+    """Send `{"type": "view", ...}` messages; after the hello the client only listens."""
     hub: MatchHub = websocket.app.state.hub
     await websocket.accept()
     try:
+        refuse_token_in_url(websocket.query_params)
         live = await hub.get(match_id)
-        seat = live.viewer(token)
+        seat = live.viewer(await _hello(websocket))
     except ApiError as error:
         await websocket.send_json({"type": "error", **error.body()})
         await websocket.close(code=CLOSE_CODE_BASE + error.status, reason=error.code)
+        return
+    except WebSocketDisconnect:
         return
     subscriber = hub.subscribe(live, seat)
     sender = asyncio.create_task(_send_all(websocket, subscriber.queue))
@@ -43,6 +55,27 @@ async def match_socket(websocket: WebSocket, match_id: str, token: str | None = 
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sender
+
+
+async def _hello(websocket: WebSocket) -> str | None:
+    """Return the seat token of the client's hello (None: a spectator, or no hello in time)."""
+    try:
+        message = await asyncio.wait_for(websocket.receive(), HELLO_SECONDS)
+    except TimeoutError:
+        return None
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        text = (message.get("bytes") or b"").decode("utf-8", "replace")
+    try:
+        hello = json.loads(text)
+    except ValueError as error:
+        raise ApiError("malformed", BAD_HELLO) from error
+    if not isinstance(hello, dict) or not isinstance(hello.get("token"), str | None):
+        raise ApiError("malformed", BAD_HELLO)
+    token: str | None = hello.get("token")
+    return token
 
 
 async def _send_all(websocket: WebSocket, queue: asyncio.Queue[str]) -> None:

@@ -64,9 +64,9 @@ async def join_match(body: JoinRequest, match: Match, hub: Hub, session: DbSessi
 async def rematch(
     body: RematchRequest, match: Match, hub: Hub, session: DbSession
 ) -> CreatedMatch:
-    """Return the next match with the same seats (made on the first request) and new tokens."""
-    seat = match.seat_of_token(body.token)
-    new, tokens = await hub.rematch(session, match, seat)
+    """Return the next match (made on the first request) with new tokens for the caller's seats."""
+    held = sorted({match.seat_of_token(token) for token in body.presented()})
+    new, tokens = await hub.rematch(session, match, held)
     return CreatedMatch(
         match_id=new.match_id,
         tokens={str(s): token for s, token in tokens.items()},

@@ -1,4 +1,6 @@
-// The server's HTTP API and the per-match WebSocket (docs/web-api.md).
+// The server's HTTP API and the per-match WebSocket (docs/web-api.md). Seat tokens never go
+// into a URL (logs and console errors keep URLs): an Authorization header for HTTP, the first
+// message on the socket.
 
 export class ApiError extends Error {
   constructor(status, code, message) {
@@ -8,8 +10,9 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body) {
+async function request(method, path, body, token) {
   const options = { method, headers: {} };
+  if (token) options.headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
@@ -41,22 +44,25 @@ export const api = {
   match: (id) => request("GET", match(id)),
   createMatch: (body) => request("POST", "/matches", body),
   join: (id, seat, name) => request("POST", `${match(id)}/join`, { seat, name }),
-  view: (id, token) => request("GET", `${match(id)}/view${query({ token })}`),
+  view: (id, token) => request("GET", `${match(id)}/view`, undefined, token),
   act: (id, token, stateId, action) =>
     request("POST", `${match(id)}/actions`, { token, state_id: stateId, action }),
-  history: (id, step, token) => request("GET", `${match(id)}/history/${step}${query({ token })}`),
-  rematch: (id, token) => request("POST", `${match(id)}/rematch`, { token }),
+  history: (id, step, token) => request("GET", `${match(id)}/history/${step}`, undefined, token),
+  rematch: (id, tokens) => request("POST", `${match(id)}/rematch`, { tokens }),
 };
 
 /**
  * The match's WebSocket: calls `onView(view)` for every view the server pushes and
  * `onState("online" | "offline")` on (dis)connection. Reconnects with growing pauses until
  * closed; the server sends the current view on every (re)connect, so nothing is missed.
+ * The first message on each connection is the hello naming the seat: `{"token": …}` (null:
+ * a spectator).
  */
 export class MatchSocket {
   constructor(matchId, token, { onView, onState = () => {} }) {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    this.url = `${scheme}://${location.host}/api${match(matchId)}/ws${query({ token })}`;
+    this.url = `${scheme}://${location.host}/api${match(matchId)}/ws`;
+    this.token = token ?? null;
     this.onView = onView;
     this.onState = onState;
     this.closed = false;
@@ -69,6 +75,7 @@ export class MatchSocket {
     const socket = new WebSocket(this.url);
     this.socket = socket;
     socket.onopen = () => {
+      socket.send(JSON.stringify({ token: this.token }));
       this.retryMs = 500;
       this.onState("online");
     };

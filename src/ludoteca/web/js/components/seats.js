@@ -47,8 +47,9 @@ export function seatList(summary, observation, game, viewerSeats) {
         seatName(summary, game, seat),
         viewerSeats.includes(seat) ? ` ${t("seat.you")}` : "",
         info.type === "bot" ? [" ", h("span", { class: "badge" }, info.bot)] : "",
-        info.type === "human" && !info.claimed ? [" ", h("span", { class: "badge open" },
-          t("seat.free"))] : "",
+        info.type === "human" && !info.claimed ? [" ", info.reserved
+          ? h("span", { class: "badge", "data-testid": "seat-reserved" }, t("seat.reserved"))
+          : h("span", { class: "badge open" }, t("seat.free"))] : "",
         markerBadges(game, observation, seat)),
       h("span", { class: "facts" }, facts.join(" · ")));
   }));

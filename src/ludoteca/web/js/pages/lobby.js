@@ -183,7 +183,9 @@ function matchRow(match, game, showError) {
       onclick: () => navigate(`/match/${match.match_id}`) }, t("lobby.resume")));
   }
   if (match.status === "open") {
-    for (const seat of match.seats.filter((s) => s.type === "human" && !s.claimed)) {
+    // A rematch seat kept for its player of the previous match is not offered.
+    const free = match.seats.filter((s) => s.type === "human" && !s.claimed && !s.reserved);
+    for (const seat of free) {
       actions.push(h("button", {
         "data-testid": "join-seat", "data-seat": seat.seat,
         onclick: async () => {

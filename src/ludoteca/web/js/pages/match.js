@@ -119,7 +119,8 @@ export function mountMatch(root, { id, spectate }) {
   // A visitor of an open match (e.g. someone who got its link) can take a free seat here.
   function joinOffer(summary) {
     if (mode !== "spectator" || spectate || summary.status !== "open") return null;
-    const free = summary.seats.filter((s) => s.type === "human" && !s.claimed);
+    const free = summary.seats.filter((s) => s.type === "human" && !s.claimed && !s.reserved);
+    if (!free.length) return null; // every open seat is kept for its player of the last match
     return h("div", { class: "panel", "data-testid": "join-offer" },
       h("h3", {}, t("match.joinTitle")),
       h("div", { class: "candidates" }, free.map((s) => h("button", {
@@ -181,10 +182,11 @@ export function mountMatch(root, { id, spectate }) {
     return actions;
   }
 
-  // The first to ask creates the rematch; the others asking later get their seats in it.
+  // The first to ask creates the rematch; the others asking later get their seats in it (each
+  // seat is kept for its player). A hot-seat page asks with every token it holds.
   async function rematch() {
     try {
-      const next = await api.rematch(id, tokens[seats[0]]);
+      const next = await api.rematch(id, seats.map((seat) => tokens[seat]));
       rememberTokens(next.match_id, next.tokens ?? {});
       navigate(`/match/${next.match_id}`);
     } catch (e) {
