@@ -28,6 +28,7 @@ STATUS_OF_CODE: dict[str, int] = {
     "seat_taken": 409,
     "game_over": 409,
     "game_not_over": 409,
+    "expired": 409,
     "malformed": 422,
     "rate_limited": 429,
     "internal": 500,

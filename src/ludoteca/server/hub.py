@@ -9,10 +9,11 @@ views leave in the order of the actions.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import logging
 import random
 import secrets
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -47,8 +48,10 @@ log = logging.getLogger("ludoteca.server")
 T = TypeVar("T")
 MAX_BACKLOG = 64
 """Views queued for one socket before the older ones are dropped."""
-MAX_CACHED = 1000
-"""Matches kept in memory; idle ones beyond this are dropped (and reloaded on access)."""
+RESUME_AT_ONCE = 4
+"""Matches waiting for a bot that start-up loads at a time, in the background."""
+SWEEP_SECONDS = 600.0
+"""Longest time between two expiry sweeps (a tenth of idle_hours when that is shorter)."""
 
 Tokens = dict[Seat, str]
 
@@ -73,27 +76,110 @@ class MatchHub:
         self.bot_seconds = bot_seconds
         self.limits = limits or ServerLimits()
         self._live: OrderedDict[str, LiveMatch] = OrderedDict()
-        self._loading = asyncio.Lock()
+        # The load in progress of each match not in memory: every request for it waits for it.
+        self._loads: dict[str, asyncio.Future[LiveMatch | None]] = {}
+        self._committing: Counter[str] = Counter()
+        """Commits under way per match (one may outlive its request: see `act`)."""
+        self._background: list[asyncio.Task[None]] = []
+        self._closing = False
+        self._crowd_logged = 0
         self._games: list[GameInfo] | None = None
         self._commits: set[asyncio.Future[str]] = set()
 
     # -- life cycle -----------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Load every unfinished match whose seat to move is a bot, so its bots resume."""
+        """Start the background work and return at once: the expiry sweeps, bots resuming."""
+        loop = asyncio.get_running_loop()
+        self._background = [
+            loop.create_task(self._resume_bots()), loop.create_task(self._sweep_forever())
+        ]
+
+    async def _resume_bots(self) -> None:
+        """Expire idle matches, then load the others whose seat to move is a bot, a few at once.
+
+        A request for one of them meanwhile loads it on demand, as any match.
+        """
 
         def waiting() -> list[str]:
             with self.db.session() as session:
                 return storage.matches_waiting_for_bots(session)
 
-        for match_id in await in_thread(waiting):
-            try:
-                await self.get(match_id)
-            except Exception:  # one broken record must not stop the server
-                log.exception("cannot resume match %s", match_id)
+        await self._sweep()
+        to_resume = iter(await in_thread(waiting))
+
+        async def resume() -> None:
+            for match_id in to_resume:  # shared: each match is taken by one worker
+                try:
+                    await self.get(match_id)
+                except Exception:  # one broken record must not stop the others
+                    log.exception("cannot resume match %s", match_id)
+
+        await asyncio.gather(*(resume() for _ in range(RESUME_AT_ONCE)))
+
+    async def _sweep_forever(self) -> None:
+        """Expire idle matches every SWEEP_SECONDS (sooner for a short idle_hours)."""
+        period = max(1.0, min(SWEEP_SECONDS, self.limits.idle_hours * 3600 / 10))
+        while True:
+            await asyncio.sleep(period)
+            await self._sweep()
+
+    async def _sweep(self) -> None:
+        """Expire idle matches; a failure is logged (and the sweep tried again next time)."""
+        try:
+            await self.expire_idle()
+        except Exception:
+            log.exception("the expiry sweep failed")
+
+    async def expire_idle(self) -> list[str]:
+        """Expire every open or running match with no action for `idle_hours`; return their ids.
+
+        The database decides (one conditional UPDATE); a copy in memory then follows: it shows
+        status "expired", refuses actions and claims, and its bots stop.
+        """
+        idle_since = storage.utc_now() - dt.timedelta(hours=self.limits.idle_hours)
+
+        def expire() -> list[str]:
+            with self.db.session() as session:
+                return storage.expire_idle(session, idle_since)
+
+        expired = await in_thread(expire)
+        for match_id in expired:
+            loading = self._loads.get(match_id)
+            if loading is not None:  # it may have read the match before it expired
+                await asyncio.wait([loading])
+            live = self._live.get(match_id)
+            if live is not None:
+                if live.bot_task is not None:
+                    live.bot_task.cancel()
+                async with live.lock:
+                    await self._mark_expired(live)
+        if expired:
+            log.info("%d matches expired after %g idle hours", len(expired), self.limits.idle_hours)
+        return expired
+
+    async def _mark_expired(self, live: LiveMatch) -> None:
+        """Show the match as expired in memory (the caller holds its lock)."""
+        if live.info.status != "expired":
+            live.info.status = "expired"
+            live.changed()
+            await self._broadcast(live)
+
+    def _expired_error(self) -> ApiError:
+        return ApiError(
+            "expired",
+            f"the match expired after {self.limits.idle_hours:g} hours without an action; "
+            "it can be viewed but not played",
+        )
 
     async def close(self) -> None:
         """Stop the bots (their next move is made after a restart) and finish every commit."""
+        self._closing = True
+        for task in self._background:
+            task.cancel()
+        await asyncio.gather(*self._background, return_exceptions=True)
+        # A load reads the database in a worker thread: it must not be closed under it.
+        await asyncio.gather(*self._loads.values(), return_exceptions=True)
         tasks = [live.bot_task for live in self._live.values() if live.bot_task is not None]
         for task in tasks:
             task.cancel()
@@ -113,34 +199,75 @@ class MatchHub:
     # -- finding matches ------------------------------------------------------------------------
 
     async def get(self, match_id: str) -> LiveMatch:
-        """Return the match, rebuilt from its record on first access; 404 if unknown."""
-        live = self._live.get(match_id)
-        if live is not None:
-            self._live.move_to_end(match_id)
-            return live
-        async with self._loading:
+        """Return the match's one copy in memory, rebuilt from its record if absent; 404 if unknown.
+
+        Every request for a match being loaded waits for that one load: a process never holds
+        two copies of a match (each would have its own lock).
+        """
+        while True:
             live = self._live.get(match_id)
-            if live is None:
-                live = await in_thread(self._load, match_id)
-                if live is None:
-                    raise ApiError("no_such_match", f"there is no match {match_id!r}")
+            if live is not None:
+                self._live.move_to_end(match_id)
+                return live
+            loading = self._loads.get(match_id)
+            if loading is None:
+                loading = asyncio.ensure_future(self._load_and_remember(match_id))
+                self._loads[match_id] = loading
+            # Shielded: a request that goes away does not cancel the load others wait for.
+            if await asyncio.shield(loading) is None:
+                raise ApiError("no_such_match", f"there is no match {match_id!r}")
+            # Loaded and cached; dropped again only if idle before this request resumed: loop.
+
+    async def _load_and_remember(self, match_id: str) -> LiveMatch | None:
+        """Load a match into memory and start its bots; return it (None if there is none)."""
+        try:
+            live = await in_thread(self._load, match_id)
+            if live is not None:
                 self._remember(live)
-                self._kick_bots(live)
-        return live
+                if not self._closing:
+                    self._kick_bots(live)
+            return live
+        finally:
+            del self._loads[match_id]
 
     def _remember(self, live: LiveMatch) -> None:
-        """Cache a match; drop the least recently used idle ones beyond MAX_CACHED."""
+        """Cache a match; beyond `max_cached_matches`, drop the least recently used idle ones.
+
+        Never `live` itself, nor a busy match (`_busy`): if every other one is busy, the cache
+        grows past its bound (and says so in the log) rather than let a second copy in.
+        """
         self._live[live.match_id] = live
-        excess = len(self._live) - MAX_CACHED
-        for match_id, old in list(self._live.items()):
-            if excess <= 0:
-                break
-            busy = old.subscribers or old.lock.locked() or (
-                old.bot_task is not None and not old.bot_task.done()
+        bound = self.limits.max_cached_matches
+        excess = len(self._live) - bound
+        if excess <= 0:
+            self._crowd_logged = 0
+            return
+        idle = [
+            match_id for match_id, old in self._live.items()
+            if old is not live and not self._busy(old)
+        ]
+        for match_id in idle[:excess]:
+            del self._live[match_id]
+        if len(self._live) > max(bound, self._crowd_logged):
+            self._crowd_logged = len(self._live)
+            log.warning(
+                "%d matches in memory, more than max_cached_matches=%d: all of them are busy",
+                len(self._live), bound,
             )
-            if not busy:
-                del self._live[match_id]
-                excess -= 1
+
+    def _busy(self, live: LiveMatch) -> bool:
+        """Return True if the match is in use: listened to, locked, committing or playing bots."""
+        bots = live.bot_task is not None and not live.bot_task.done()
+        return (
+            bool(live.subscribers) or live.lock.locked() or bots
+            or live.match_id in self._committing
+        )
+
+    def _committed(self, match_id: str) -> None:
+        """Count one commit of the match as over."""
+        self._committing[match_id] -= 1
+        if self._committing[match_id] <= 0:
+            del self._committing[match_id]
 
     def _load(self, match_id: str) -> LiveMatch | None:
         with self.db.session() as session:
@@ -249,6 +376,10 @@ class MatchHub:
     ) -> tuple[Seat, str]:
         """Claim a free human seat (the first one if `seat` is None); return it and its token."""
         async with live.lock:
+            if self._live.get(live.match_id) is not live:  # see act
+                return await self.join(session, await self.get(live.match_id), seat, name)
+            if live.info.status == "expired":
+                raise self._expired_error()
             if live.finished:
                 raise ApiError("game_over", "the match is over; there is no seat to join")
             seats = live.info.seats
@@ -295,7 +426,13 @@ class MatchHub:
             )
         now = storage.utc_now()
         claims = {seat: (staged[seat].token_hash or "", staged[seat].name) for seat in seats}
-        await in_thread(storage.claim_seats, session, info.match_id, claims, status, now)
+        try:
+            await in_thread(storage.claim_seats, session, info.match_id, claims, status, now)
+        except storage.SeatAlreadyClaimed as error:
+            raise ApiError("seat_taken", f"seat {', '.join(map(str, seats))} was taken") from error
+        except storage.MatchClosed as error:
+            await self._mark_expired(live)
+            raise self._expired_error() from error
         info.seats, info.status, info.updated_at = staged, status, now
         live.changed()
         return tokens
@@ -305,6 +442,12 @@ class MatchHub:
     async def act(self, live: LiveMatch, seat: Seat, state_id: int, text: str) -> str:
         """Apply `seat`'s action `text` at `state_id`; return that seat's new view as JSON."""
         async with live.lock:
+            if self._live.get(live.match_id) is not live:
+                # This copy left the cache (idle) while the request waited for its lock: only
+                # the copy in memory may change the match, so act on that one.
+                return await self.act(await self.get(live.match_id), seat, state_id, text)
+            if live.info.status == "expired":
+                raise self._expired_error()
             state = live.state
             game = live.game
             if game.is_terminal(state):
@@ -346,7 +489,20 @@ class MatchHub:
             commit = asyncio.ensure_future(commit_then_show())
             self._commits.add(commit)
             commit.add_done_callback(self._commits.discard)
-            view = await asyncio.shield(commit)
+            self._committing[live.match_id] += 1
+            commit.add_done_callback(lambda _: self._committed(live.match_id))
+            try:
+                view = await asyncio.shield(commit)
+            except storage.ActionAlreadyStored as error:
+                # Only a commit outliving its cancelled request, or another process on this
+                # database, can be there first: nothing was stored, memory is unchanged.
+                raise ApiError(
+                    "stale_state",
+                    f"the match moved on from state {index}; reload the view and try again",
+                ) from error
+            except storage.MatchClosed as error:
+                await self._mark_expired(live)
+                raise self._expired_error() from error
         self._kick_bots(live)
         return view
 

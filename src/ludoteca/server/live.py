@@ -196,7 +196,9 @@ class LiveMatch:
         return None if token is None else self.seat_of_token(token)
 
     def bot_to_move(self) -> Seat | None:
-        """Return the seat to move if a bot plays it, else None."""
+        """Return the seat to move if a bot plays it, else None (also once the match expired)."""
+        if self.info.status == "expired":
+            return None
         seat = self.game.current_player(self.state)
         if seat is None or self.info.seats[seat].type != "bot":
             return None

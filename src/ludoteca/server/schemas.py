@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-Status = Literal["open", "running", "finished"]
+Status = Literal["open", "running", "finished", "expired"]
 SeatType = Literal["human", "bot"]
 
 MAX_NAME_LENGTH = 40

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     JSON,
@@ -28,7 +28,8 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import CursorResult, Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import (
     DeclarativeBase,
     Mapped,
@@ -40,7 +41,25 @@ from sqlalchemy.orm import (
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.types import TypeDecorator
 
-STATUS_ORDER = {"open": 0, "running": 1, "finished": 2}
+STATUS_ORDER = {"open": 0, "running": 1, "finished": 2, "expired": 3}
+UNFINISHED = ("open", "running")
+"""The statuses of a match that still takes actions."""
+
+
+class Refused(Exception):
+    """The database refused a change that the process's memory allowed (see its subclass)."""
+
+
+class ActionAlreadyStored(Refused):
+    """An action is stored already at that index of the match."""
+
+
+class SeatAlreadyClaimed(Refused):
+    """The seat is claimed already (or is no human seat)."""
+
+
+class MatchClosed(Refused):
+    """The match is over, expired or unknown: it takes no action (and, expired, no claim)."""
 
 
 def utc_now() -> dt.datetime:
@@ -187,7 +206,9 @@ def insert_match(session: Session, match: MatchRow, previous_id: str | None = No
 _ACTIONS = Base.metadata.tables["actions"]
 _MATCHES = Base.metadata.tables["matches"]
 _INSERT_ACTION = insert(_ACTIONS)
-_UPDATE_SUMMARY = update(_MATCHES).where(_MATCHES.c.id == bindparam("the_match_id"))
+_UPDATE_SUMMARY = update(_MATCHES).where(
+    _MATCHES.c.id == bindparam("the_match_id"), _MATCHES.c.status.in_(UNFINISHED)
+)
 
 
 def append_action(
@@ -198,15 +219,24 @@ def append_action(
     text: str,
     summary: dict[str, Any],
 ) -> None:
-    """Store accepted action number `index` and the match's new summary columns."""
+    """Store accepted action number `index` and the match's new summary columns.
+
+    Raise ActionAlreadyStored if the match has an action at `index` (a second copy of the match
+    acted on an old state), MatchClosed if it is not open or running; nothing is stored then.
+    """
     action = {
         "match_id": match_id, "index": index, "seat": seat, "text": text,
         "created_at": summary["updated_at"],
     }
     # One connection-level transaction, without a Session: this runs once per action.
     with engine.begin() as connection:
-        connection.execute(_INSERT_ACTION, action)
-        connection.execute(_UPDATE_SUMMARY, {"the_match_id": match_id, **summary})
+        try:
+            connection.execute(_INSERT_ACTION, action)
+        except IntegrityError as error:
+            raise ActionAlreadyStored(f"match {match_id} has an action {index}") from error
+        updated = connection.execute(_UPDATE_SUMMARY, {"the_match_id": match_id, **summary})
+        if updated.rowcount != 1:  # leaving the block by an exception rolls back the insert
+            raise MatchClosed(f"match {match_id} is over or unknown")
 
 
 def claim_seats(
@@ -216,19 +246,40 @@ def claim_seats(
     status: str,
     updated_at: dt.datetime,
 ) -> None:
-    """Mark seats claimed: seat -> (token hash, player name); update the match status."""
-    for seat, (token_hash, name) in claims.items():
-        session.execute(
-            update(SeatRow)
-            .where(SeatRow.match_id == match_id, SeatRow.seat == seat)
-            .values(token_hash=token_hash, name=name, claimed=True)
-        )
-    session.execute(
-        update(MatchRow)
-        .where(MatchRow.id == match_id)
-        .values(status=status, updated_at=updated_at)
-    )
+    """Mark seats claimed: seat -> (token hash, player name); update the match status.
+
+    Each seat is claimed only if it is an unclaimed human seat (SeatAlreadyClaimed otherwise)
+    of a match that has not expired (MatchClosed otherwise); a refused call stores nothing.
+    """
+    try:
+        for seat, (token_hash, name) in claims.items():
+            claimed = _rows(session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.match_id == match_id, SeatRow.seat == seat,
+                    SeatRow.type == "human", SeatRow.claimed.is_(False),
+                )
+                .values(token_hash=token_hash, name=name, claimed=True)
+            ))
+            if claimed != 1:
+                raise SeatAlreadyClaimed(f"seat {seat} of match {match_id} is taken")
+        changed = _rows(session.execute(
+            update(MatchRow)
+            .where(MatchRow.id == match_id, MatchRow.status != "expired")
+            .values(status=status, updated_at=updated_at)
+        ))
+        if changed != 1:
+            raise MatchClosed(f"match {match_id} is over or unknown")
+    except Refused:
+        session.rollback()
+        raise
     session.commit()
+
+
+def _rows(result: Any) -> int:
+    """Return how many rows an UPDATE statement's result changed."""
+    count: int = cast(CursorResult[Any], result).rowcount
+    return count
 
 
 def load_match(session: Session, match_id: str) -> tuple[MatchRow, list[str]] | None:
@@ -243,7 +294,7 @@ def load_match(session: Session, match_id: str) -> tuple[MatchRow, list[str]] | 
 
 
 def list_matches(session: Session, status: str | None, limit: int) -> Sequence[MatchRow]:
-    """Return up to `limit` matches: open ones first, then running, then finished; newest first."""
+    """Return up to `limit` matches: open, then running, finished, expired; newest first."""
     query = select(MatchRow)
     if status is not None:
         query = query.where(MatchRow.status == status)
@@ -254,13 +305,29 @@ def list_matches(session: Session, status: str | None, limit: int) -> Sequence[M
 
 
 def matches_waiting_for_bots(session: Session) -> list[str]:
-    """Return the ids of unfinished matches whose seat to move is a bot."""
+    """Return the ids of open or running matches whose seat to move is a bot."""
     query = (
         select(MatchRow.id)
         .join(
             SeatRow,
             (SeatRow.match_id == MatchRow.id) & (SeatRow.seat == MatchRow.current_player),
         )
-        .where(MatchRow.status != "finished", SeatRow.type == "bot")
+        .where(MatchRow.status.in_(UNFINISHED), SeatRow.type == "bot")
     )
     return list(session.scalars(query).all())
+
+
+def expire_idle(session: Session, idle_since: dt.datetime) -> list[str]:
+    """Mark expired every open or running match with no change since before `idle_since`.
+
+    Return the ids of the matches this call expired. One conditional UPDATE: a match that
+    takes an action meanwhile is either changed before it (and stays) or refused after it.
+    """
+    expired = session.scalars(
+        update(MatchRow)
+        .where(MatchRow.status.in_(UNFINISHED), MatchRow.updated_at < idle_since)
+        .values(status="expired")
+        .returning(MatchRow.id)
+    ).all()
+    session.commit()
+    return list(expired)

@@ -33,8 +33,12 @@ async def match_socket(websocket: WebSocket, match_id: str) -> None:
     await websocket.accept()
     try:
         refuse_token_in_url(websocket.query_params)
+        await hub.get(match_id)  # an unknown match is refused before the hello
+        token = await _hello(websocket)
+        # The match may have left memory while the client took its time (it was idle): listen
+        # to the copy in memory now; nothing awaits between this and subscribing.
         live = await hub.get(match_id)
-        seat = live.viewer(await _hello(websocket))
+        seat = live.viewer(token)
     except ApiError as error:
         await websocket.send_json({"type": "error", **error.body()})
         await websocket.close(code=CLOSE_CODE_BASE + error.status, reason=error.code)

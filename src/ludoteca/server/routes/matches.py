@@ -40,10 +40,10 @@ async def create_match(body: CreateMatchRequest, hub: Hub, session: DbSession) -
 def list_matches(
     hub: Hub,
     session: DbSession,
-    status: Literal["open", "running", "finished"] | None = None,
+    status: Literal["open", "running", "finished", "expired"] | None = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> list[MatchSummary]:
-    """Return matches: open ones first, then running, then recently finished."""
+    """Return matches: open ones first, then running, then recently finished, then expired."""
     return hub.summaries(session, status, limit)
 
 
@@ -76,7 +76,7 @@ async def rematch(
 
 @router.get("/{match_id}/record")
 async def get_record(match: Match) -> MatchRecord:
-    """Return the game record of a finished match (its seed is secret until the end)."""
-    if not match.finished:
+    """Return the game record of a finished or expired match (its seed is secret until then)."""
+    if not match.finished and match.info.status != "expired":
         raise ApiError("game_not_over", "the record is published when the match is over")
     return MatchRecord.model_validate(match.record())
