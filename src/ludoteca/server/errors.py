@@ -31,6 +31,7 @@ STATUS_OF_CODE: dict[str, int] = {
     "expired": 409,
     "malformed": 422,
     "rate_limited": 429,
+    "too_busy": 429,
     "internal": 500,
 }
 

@@ -14,7 +14,8 @@ import logging
 import random
 import secrets
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session
@@ -32,6 +33,7 @@ from ludoteca.core import (
 from ludoteca.core.chance import SEED_BITS
 from ludoteca.core.registry import game_spec
 from ludoteca.server import storage
+from ludoteca.server.bots import BotScheduler
 from ludoteca.server.errors import ApiError
 from ludoteca.server.live import LiveMatch, MatchInfo, SeatState, Subscriber, hash_token
 from ludoteca.server.schemas import (
@@ -85,6 +87,8 @@ class MatchHub:
         self._crowd_logged = 0
         self._games: list[GameInfo] | None = None
         self._commits: set[asyncio.Future[str]] = set()
+        self.bots = BotScheduler()
+        self._starting_bot_matches = 0
 
     # -- life cycle -----------------------------------------------------------------------------
 
@@ -184,6 +188,7 @@ class MatchHub:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        self.bots.close()
         # A cancelled bot may leave its shielded commit running in a worker thread: the
         # database must not be closed under it.
         await asyncio.gather(*self._commits, return_exceptions=True)
@@ -323,7 +328,8 @@ class MatchHub:
             )
         tokens = _claim(seats, sorted(set(claim)), request.name)
         seed = secrets.randbits(SEED_BITS) if request.seed is None else request.seed
-        live = await self._new_match(session, game, seed, seats, request.hotseat)
+        with self._bot_match_slot(bots_only=not humans):
+            live = await self._new_match(session, game, seed, seats, request.hotseat)
         return live, tokens
 
     async def _new_match(
@@ -589,6 +595,30 @@ class MatchHub:
 
     # -- bots -----------------------------------------------------------------------------------
 
+    @contextmanager
+    def _bot_match_slot(self, bots_only: bool) -> Iterator[None]:
+        """Hold a place for a new match while it is made; 429 too_busy if it has only bots and
+        `limits.max_bot_matches` such matches are already playing (or being made)."""
+        if not bots_only:
+            yield
+            return
+        playing = sum(
+            1 for live in self._live.values()
+            if all(seat.type == "bot" for seat in live.info.seats)
+            and live.bot_task is not None and not live.bot_task.done()
+        )
+        if playing + self._starting_bot_matches >= self.limits.max_bot_matches:
+            raise ApiError(
+                "too_busy",
+                f"the server already plays {self.limits.max_bot_matches} matches without "
+                "people; try again when one has finished, or take a seat yourself",
+            )
+        self._starting_bot_matches += 1
+        try:
+            yield
+        finally:
+            self._starting_bot_matches -= 1
+
     def _kick_bots(self, live: LiveMatch) -> None:
         """Start the match's bot loop if a bot is to move and none is running."""
         if live.bot_to_move() is None:
@@ -597,18 +627,24 @@ class MatchHub:
             live.bot_task = asyncio.get_running_loop().create_task(self._play_bots(live))
 
     async def _play_bots(self, live: LiveMatch) -> None:
-        """Play bot moves until a human is to move or the game ends."""
+        """Play bot moves until a human is to move or the game ends, one move per turn of the
+        bot scheduler (server/bots.py), so that every bot match takes its turn in order."""
         budget = Budget(seconds=self.bot_seconds)
         while (seat := live.bot_to_move()) is not None:
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
-            state_id, state = live.state_id, live.state
-            rng = random.Random(f"{live.match_id}:{live.info.seed}:{state_id}")
-            bot = live.bot(seat)
             try:
-                action = await in_thread(bot.choose, live.game, state, seat, rng, budget)
-                text = live.game.action_to_text(state, action)
-                await self.act(live, seat, state_id, text)
+                async with self.bots.turn():
+                    if (seat := live.bot_to_move()) is None:
+                        return  # the game ended while the match waited for its turn
+                    state_id, state = live.state_id, live.state
+                    rng = random.Random(f"{live.match_id}:{live.info.seed}:{state_id}")
+                    bot = live.bot(seat)
+                    action = await self.bots.decide(
+                        bot.choose, live.game, state, seat, rng, budget
+                    )
+                    text = live.game.action_to_text(state, action)
+                    await self.act(live, seat, state_id, text)
             except asyncio.CancelledError:
                 raise
             except ApiError as error:

@@ -1,0 +1,147 @@
+"""Server bots take turns (server/bots.py): round-robin over matches, never ahead of people, and
+at most `max_bot_matches` matches without people at once (429 too_busy)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ludoteca.core import Game, Seat
+from ludoteca.server import storage
+from ludoteca.server.app import create_app
+from ludoteca.server.hub import MatchHub
+from ludoteca.server.live import LiveMatch
+from ludoteca.server.schemas import CreateMatchRequest
+from ludoteca.server.settings import ServerLimits
+from tests.server.support import FOUR_HUMANS, POLL_SECONDS, TestClient, assert_error, create
+
+ALL_BOTS = [{"type": "bot", "bot": "random"}] * 4
+
+
+class RecordingBot:
+    """Plays the first legal action and notes the seed (one per match) of every decision.
+
+    Each decision waits until the gate is open: a bot that thinks for as long as the test wants.
+    """
+
+    name = "recording"
+
+    def __init__(self) -> None:
+        self.decisions: list[int] = []
+        self.gate = threading.Event()
+        self.started = 0
+
+    def choose(
+        self, game: Game[Any, Any], state: Any, seat: Seat, rng: Any, budget: Any = None
+    ) -> Any:
+        self.started += 1
+        self.gate.wait(POLL_SECONDS)
+        self.decisions.append(state.seed)
+        return game.legal_actions(state)[0]
+
+
+def run_hub(
+    tmp_path: Path, bot: RecordingBot, scenario: Callable[[MatchHub], Awaitable[None]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Run `scenario` on a hub over a fresh database whose every bot is `bot`."""
+    monkeypatch.setattr(LiveMatch, "bot", lambda live, seat: bot)
+
+    async def main() -> None:
+        hub = MatchHub(
+            storage.Database(f"sqlite:///{tmp_path / 'bots.sqlite3'}"), bot_delay=0,
+            bot_seconds=1.0,
+        )
+        try:
+            await asyncio.wait_for(scenario(hub), POLL_SECONDS)
+        finally:
+            bot.gate.set()
+            await hub.close()
+            hub.db.dispose()
+
+    asyncio.run(main())
+
+
+async def new_match(hub: MatchHub, seed: int, seats: list[dict[str, Any]]) -> LiveMatch:
+    """Create a 4-player Keezen match with these seats and seed (every human seat claimed)."""
+    request = CreateMatchRequest.model_validate(
+        {"game": "keezen", "players": 4, "seats": seats, "seed": seed, "hotseat": True}
+    )
+    with hub.db.session() as session:
+        live, _ = await hub.create(session, request)
+    return live
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    """Yield to the event loop until `condition()` holds (the caller bounds the wait)."""
+    while not condition():
+        await asyncio.sleep(0.001)
+
+
+def test_bot_matches_are_served_round_robin(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = RecordingBot()
+    matches, rounds = 6, 8
+    stored: list[int] = []
+
+    async def scenario(hub: MatchHub) -> None:
+        lives = [await new_match(hub, seed, ALL_BOTS) for seed in range(1, matches + 1)]
+        # The first match's bot thinks until every match has come; then the queue runs.
+        await until(lambda: bot.started == 1 and hub.bots.waiting == matches - 1)
+        bot.gate.set()
+        await until(lambda: len(bot.decisions) >= matches * rounds)
+        stored.extend(live.state_id for live in lives)
+
+    run_hub(tmp_path, bot, scenario, monkeypatch)
+    seeds = bot.decisions
+    # After every decision, no match has made two moves more than another: one move each per
+    # turn of the queue.
+    for end in range(1, len(seeds) + 1):
+        made = [seeds[:end].count(seed) for seed in range(1, matches + 1)]
+        assert max(made) - min(made) <= 1, seeds[:end]
+    assert min(stored) >= rounds - 1
+
+
+def test_a_human_action_does_not_wait_behind_busy_bots(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = RecordingBot()
+    answered: list[int] = []
+
+    async def scenario(hub: MatchHub) -> None:
+        people = await new_match(hub, 99, FOUR_HUMANS)
+        for seed in range(1, 21):
+            await new_match(hub, seed, ALL_BOTS)
+        # One bot is thinking (held at the gate), the 19 other matches queue for their turn.
+        await until(lambda: bot.started == 1 and hub.bots.waiting == 19)
+        state = people.state
+        text = people.game.action_to_text(state, people.game.legal_actions(state)[0])
+        await hub.act(people, people.game.current_player(state), 0, text)
+        answered.append(len(bot.decisions))
+        bot.gate.set()
+        await until(lambda: len(bot.decisions) >= 20)
+
+    run_hub(tmp_path, bot, scenario, monkeypatch)
+    assert answered == [0]  # the person's move was stored and shown before any bot's
+
+
+def test_matches_without_people_are_capped_with_too_busy(tmp_path: Path) -> None:
+    limits = ServerLimits(max_bot_matches=2, create_rate="1000/minute")
+    # Bots that wait a minute before each move keep their matches playing during the test.
+    app = create_app(
+        f"sqlite:///{tmp_path / 'cap.sqlite3'}", bot_delay=60.0, bot_seconds=0.05, limits=limits
+    )
+    with TestClient(app) as client:
+        for _ in range(2):
+            create(client, seats=ALL_BOTS)
+        refused = client.post("/api/matches", json={"game": "keezen", "seats": ALL_BOTS})
+        message = assert_error(refused, 429, "too_busy")
+        assert "2 matches" in message
+        # A match with a person in it is still welcome.
+        create(client, seats=[{"type": "human"}, *ALL_BOTS[1:]])
