@@ -59,7 +59,7 @@ Tokens = dict[Seat, str]
 
 
 async def in_thread(function: Callable[..., T], *args: Any) -> T:
-    """Return `function(*args)` run in a worker thread (database work, replays, bots)."""
+    """Return `function(*args)` run in a worker thread (database work, replays; not bots)."""
     return await asyncio.to_thread(function, *args)
 
 
