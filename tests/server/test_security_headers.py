@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from ludoteca.server.app import create_app
 from tests.server.support import TestClient, serve
 
 PATHS = ["/", "/static/js/main.js", "/api/games", "/api/matches", "/api/matches/nope",
@@ -60,3 +61,19 @@ def test_api_docs_turns_them_on(tmp_path: Path) -> None:
         for path in ("/docs", "/redoc", "/openapi.json"):
             assert client.get(path).status_code == 200, path
         assert client.get("/docs").headers["x-frame-options"] == "DENY"
+
+
+def test_an_internal_error_also_has_the_security_headers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_: object, **__: object) -> None:
+        raise RuntimeError("a bug")
+
+    app = create_app(f"sqlite:///{tmp_path / 'broken.sqlite3'}", bot_delay=0)
+    monkeypatch.setattr(app.state.hub, "summaries", broken)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        response = client.get("/api/matches")
+    assert response.status_code == 500
+    assert response.json()["error"]["code"] == "internal"
+    assert response.headers["x-content-type-options"] == "nosniff"
+    assert "frame-ancestors 'none'" in response.headers["content-security-policy"]

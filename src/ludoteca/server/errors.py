@@ -11,6 +11,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ludoteca.server.headers import SECURITY_HEADERS
+
 log = logging.getLogger("ludoteca.server")
 
 STATUS_OF_CODE: dict[str, int] = {
@@ -144,4 +146,8 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def _internal(request: Request, error: Exception) -> JSONResponse:
         log.exception("internal error on %s %s", request.method, request.url.path)
-        return JSONResponse(error_body("internal", "internal server error"), status_code=500)
+        # Starlette answers an unhandled error outside every middleware: add the headers here.
+        return JSONResponse(
+            error_body("internal", "internal server error"), status_code=500,
+            headers=SECURITY_HEADERS,
+        )

@@ -21,32 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketClose
 
 from ludoteca.server.errors import error_response
-
-CONTENT_SECURITY_POLICY = "; ".join([
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    # The page sets a few style attributes from its own scripts (an SVG label's font size,
-    # a counter's colour variables); style attributes cannot run code, <style> elements and
-    # inline scripts stay forbidden.
-    "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data:",  # data: for the empty favicon of index.html
-    "font-src 'self'",
-    "connect-src 'self'",  # the API and the match's WebSocket (same origin)
-    "manifest-src 'self'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    "object-src 'none'",
-])
-"""What the front end may load: its own scripts, styles and data, nothing inline or foreign."""
-
-SECURITY_HEADERS = {
-    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
-}
+from ludoteca.server.headers import SECURITY_HEADERS
 
 API_DOCS_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc"})
 """The OpenAPI pages (`--api-docs`): they load Swagger UI and ReDoc from a CDN with inline
