@@ -90,7 +90,9 @@ export function mountMatch(root, { id, spectate }) {
     gameView ??= game.createView({ boardArea, controlsArea, onAction: act });
     const observation = next.observation;
     const acting = observation.current_player;
-    const finished = next.match.status === "finished" || observation.terminal;
+    // An expired match (no action for --idle-hours) is over without a result: nobody acts.
+    const expired = next.match.status === "expired";
+    const finished = expired || next.match.status === "finished" || observation.terminal;
     const ownTurn = next.seat !== null && acting === next.seat && !finished;
     const showHand = next.seat !== null
       && (mode !== "hotseat" || (ownTurn && unlockedSeat === next.seat));
@@ -143,7 +145,8 @@ export function mountMatch(root, { id, spectate }) {
     turn.dataset.yourTurn = String(yourTurn);
     // Tell a player in another tab that it is their turn.
     document.title = yourTurn ? `● ${t("match.yourTurn")} · ${t("app.title")}` : t("app.title");
-    if (finished) turn.textContent = t("match.finished");
+    if (view.match.status === "expired") turn.textContent = t("match.expired");
+    else if (finished) turn.textContent = t("match.finished");
     else if (yourTurn) turn.textContent = t("match.yourTurn");
     else if (view.match.status === "open") turn.textContent = t("match.waitingForPlayers");
     else turn.textContent = t("match.toPlay", { player: nameOf(acting) });
