@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from typing import Any
 
 import httpx
@@ -46,15 +47,12 @@ def hold(page: Page, match_id: str, tokens: dict[str, str]) -> None:
 
 def finished_match(base_url: str, **body: Any) -> tuple[str, dict[str, str]]:
     """Create a 2-player Keezen match of one deal, holding both seats; play it to the end."""
+    # Both seats are claimed at once: a one-deal game can be over as soon as it is dealt (both
+    # hands handed in), and a finished match takes no joins.
     created = httpx.post(f"{base_url}/api/matches", timeout=10, json={
-        "game": "keezen", "players": 2, "options": {"max_deals": 1}, **body,
+        "game": "keezen", "players": 2, "options": {"max_deals": 1}, "claim": [0, 1], **body,
     }).json()
     match_id, tokens = created["match_id"], dict(created["tokens"])
-    for seat in range(2):
-        if str(seat) not in tokens:
-            joined = httpx.post(f"{base_url}/api/matches/{match_id}/join", timeout=10,
-                                json={"seat": seat, "name": "Bo"}).json()
-            tokens[str(seat)] = joined["token"]
     for _ in range(MAX_MOVES):
         if api_get(base_url, f"/matches/{match_id}")["status"] == "finished":
             return match_id, tokens
@@ -137,4 +135,5 @@ def test_a_rematch_seat_waits_for_the_previous_player(open_page, server_url):
     bo_page = bo.get_by_test_id("match-page")
     expect(bo_page).to_have_attribute("data-match-id", rematch_id or "")
     expect(bo_page).to_have_attribute("data-seat", "1")
-    expect(ann_page).to_have_attribute("data-status", "running")
+    # Running, or over already if the rematch's single deal left nobody a playable card.
+    expect(ann_page).to_have_attribute("data-status", re.compile("running|finished"))
