@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session
 
-from ludoteca.bots import Budget, bot_specs, make_bot
+from ludoteca.bots import Budget, bot_specs
 from ludoteca.core import (
     Game,
     IllegalActionError,
@@ -35,14 +35,13 @@ from ludoteca.core.registry import game_spec
 from ludoteca.server import storage
 from ludoteca.server.bots import BotScheduler
 from ludoteca.server.errors import ApiError
-from ludoteca.server.live import LiveMatch, MatchInfo, SeatState, Subscriber, hash_token
+from ludoteca.server.live import LiveMatch, MatchInfo, SeatState, Subscriber
 from ludoteca.server.schemas import (
-    BotSeatSpec,
     CreateMatchRequest,
     GameInfo,
     MatchSummary,
-    SeatSpec,
 )
+from ludoteca.server.seats import Tokens, claim_seats, new_seats, rematch_seat
 from ludoteca.server.settings import ServerLimits
 
 log = logging.getLogger("ludoteca.server")
@@ -54,8 +53,6 @@ RESUME_AT_ONCE = 4
 """Matches waiting for a bot that start-up loads at a time, in the background."""
 SWEEP_SECONDS = 600.0
 """Longest time between two expiry sweeps (a tenth of idle_hours when that is shorter)."""
-
-Tokens = dict[Seat, str]
 
 
 async def in_thread(function: Callable[..., T], *args: Any) -> T:
@@ -311,7 +308,7 @@ class MatchHub:
             )
         except (ValueError, TypeError) as error:
             raise ApiError("bad_request", str(error)) from error
-        seats = await in_thread(_seat_states, game, request.seats)
+        seats = await in_thread(new_seats, game, request.seats)
         humans = [seat.seat for seat in seats if seat.type == "human"]
         claim = request.claim
         if claim is None:
@@ -326,7 +323,7 @@ class MatchHub:
                 "a fixed seed is only accepted when the creator claims every human seat "
                 "(hot seat, or the other seats bots): with it one can work out every hand",
             )
-        tokens = _claim(seats, sorted(set(claim)), request.name)
+        tokens = claim_seats(seats, sorted(set(claim)), request.name)
         seed = secrets.randbits(SEED_BITS) if request.seed is None else request.seed
         with self._bot_match_slot(bots_only=not humans):
             live = await self._new_match(session, game, seed, seats, request.hotseat)
@@ -423,7 +420,7 @@ class MatchHub:
     ) -> Tokens:
         """Claim `seats` (caller holds the lock): commit, then update memory."""
         staged = [SeatState(**vars(seat)) for seat in live.info.seats]
-        tokens = _claim(staged, seats, name)
+        tokens = claim_seats(staged, seats, name)
         info = live.info
         status = info.status
         if status != "finished":
@@ -525,10 +522,10 @@ class MatchHub:
         names = {s.seat: s.name for s in old.seats}
         async with live.lock:
             if old.rematch_id is None:
-                seats = [_rematch_seat(s) for s in old.seats]
+                seats = [rematch_seat(s) for s in old.seats]
                 tokens: Tokens = {}
                 for held_seat in held:
-                    tokens.update(_claim(seats, [held_seat], names[held_seat]))
+                    tokens.update(claim_seats(seats, [held_seat], names[held_seat]))
                 seed = secrets.randbits(SEED_BITS)
                 new = await self._new_match(
                     session, live.game, seed, seats, old.hotseat, previous=live
@@ -654,50 +651,6 @@ class MatchHub:
             except Exception:
                 log.exception("bot of seat %s in %s failed", seat, live.match_id)
                 return
-
-
-def _seat_states(game: Game[Any, Any], specs: Sequence[SeatSpec] | None) -> list[SeatState]:
-    """Return the seats of a new match from the request (default: every seat human)."""
-    if specs is None:
-        return [SeatState(seat, "human") for seat in range(game.num_players)]
-    if len(specs) != game.num_players:
-        raise ApiError(
-            "bad_request",
-            f"{game.num_players} players need {game.num_players} seats, not {len(specs)}",
-        )
-    seats = []
-    for seat, spec in enumerate(specs):
-        if isinstance(spec, BotSeatSpec):
-            name = spec.bot or game_spec(game.name).default_bot
-            try:
-                make_bot(name, game)
-            except ValueError as error:
-                raise ApiError("bad_request", f"seat {seat}: {error}") from error
-            seats.append(SeatState(seat, "bot", bot=name, name=name))
-        else:
-            seats.append(SeatState(seat, "human"))
-    return seats
-
-
-def _rematch_seat(old: SeatState) -> SeatState:
-    """Return a seat of the rematch: the same bot, or a human seat kept for its player here."""
-    if old.type == "bot":
-        return SeatState(old.seat, "bot", old.bot, old.bot)
-    if not old.claimed:
-        return SeatState(old.seat, "human")
-    return SeatState(old.seat, "human", name=old.name, token_hash=old.token_hash)
-
-
-def _claim(seats: list[SeatState], claim: Sequence[Seat], name: str | None) -> Tokens:
-    """Claim `claim` among `seats` (in place) with new tokens; return the tokens."""
-    tokens: Tokens = {}
-    for seat in claim:
-        token = secrets.token_urlsafe(16)
-        seats[seat].claimed = True
-        seats[seat].token_hash = hash_token(token)
-        seats[seat].name = name
-        tokens[seat] = token
-    return tokens
 
 
 def _game_info(name: str) -> GameInfo:
