@@ -37,7 +37,7 @@ function createView({ boardArea, controlsArea, onAction }) {
   let busy = false;
   let previewKey = "";
   const board = createKeezenBoard(boardArea, {
-    onPick: pick, describeLoc: holeName, label: t("keezen.board"),
+    onPick: pick, describeLoc: holeName, cardFace, label: t("keezen.board"),
   });
   const hand = h("div", { class: "hand", "data-testid": "hand", role: "group" });
   const hint = h("div", { class: "hint", "data-testid": "move-hint" });
@@ -86,11 +86,17 @@ function createView({ boardArea, controlsArea, onAction }) {
   function refresh() {
     if (!observation) return;
     const playable = picker.playableCards();
+    const waiting = observation.current_player != null
+      && observation.current_player !== observation.seat;
+    // A disabled card says why (a tooltip, and the description a screen reader reads).
+    const whyNot = (card) => (interactive && !playable.has(card) ? t("keezen.card.noMove")
+      : !interactive && waiting ? t("keezen.card.notYourTurn") : null);
     replaceChildren(hand, (observation.hand ?? []).map((card) => h("button", {
       class: "card", "data-testid": "hand-card", "data-card": card,
       "data-playable": String(interactive && playable.has(card)),
       "aria-pressed": String(interactive && picker.card === card),
       "aria-label": t("keezen.cardLabel", { card: cardFace(card) }),
+      title: whyNot(card),
       disabled: !interactive || busy || !playable.has(card),
       onclick: () => {
         picker.selectCard(card);

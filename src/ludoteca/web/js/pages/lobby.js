@@ -7,6 +7,7 @@ import { gameInfos, loadGames } from "../games/index.js";
 import { has, t } from "../i18n.js";
 import { navigate } from "../router.js";
 import { heldSeats, playerName, rememberName, rememberTokens } from "../store.js";
+import { errorText } from "../components/errors.js";
 import { optionFields, readOptions } from "../components/options.js";
 import { seatName } from "../components/seats.js";
 
@@ -21,7 +22,7 @@ export function mountLobby(root) {
   listPanel.append(list);
   root.append(error, h("div", { class: "lobby" }, formPanel, listPanel));
 
-  const showError = (e) => { error.textContent = e ? e.message || String(e) : ""; };
+  const showError = (e) => { error.textContent = e ? errorText(e) : ""; };
   let lastListing = "";
   let timer = null;
   let alive = true;

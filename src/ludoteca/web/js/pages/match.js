@@ -12,6 +12,7 @@ import { loadGame } from "../games/index.js";
 import { t } from "../i18n.js";
 import { navigate, render } from "../router.js";
 import { heldTokens, playerName, rememberTokens } from "../store.js";
+import { errorText } from "../components/errors.js";
 import { logList } from "../components/log.js";
 import { resultBanner } from "../components/result.js";
 import { seatLabel, seatList, seatName } from "../components/seats.js";
@@ -76,7 +77,7 @@ export function mountMatch(root, { id, spectate }) {
       try {
         incoming = await api.view(id, tokens[acting]);
       } catch (e) {
-        showToast(e.message);
+        showToast(errorText(e));
         return;
       }
       if (!alive || (view && incoming.state_id < view.state_id)) return;
@@ -133,7 +134,7 @@ export function mountMatch(root, { id, spectate }) {
             rememberTokens(id, { [joined.seat]: joined.token });
             render(); // mount again, now holding the seat
           } catch (e) {
-            showToast(e.message);
+            showToast(errorText(e));
           }
         },
       }, t("lobby.join", { colour: game.seatColourName(s.seat) })))));
@@ -193,7 +194,7 @@ export function mountMatch(root, { id, spectate }) {
       rememberTokens(next.match_id, next.tokens ?? {});
       navigate(`/match/${next.match_id}`);
     } catch (e) {
-      showToast(e.message);
+      showToast(errorText(e));
     }
   }
 
@@ -204,10 +205,18 @@ export function mountMatch(root, { id, spectate }) {
     try {
       await receive(await api.act(id, tokens[seat], view.state_id, text));
     } catch (e) {
-      showToast(e.message);
-      if (e instanceof ApiError && e.code === "stale_state") {
-        receive(await api.view(id, tokens[seat]));
-      }
+      // This tab missed a move (a second tab, a dropped socket): show the match as it is now,
+      // quietly; the player sees the new state and chooses again.
+      if (e instanceof ApiError && e.code === "stale_state") await catchUp(seat);
+      else showToast(errorText(e));
+    }
+  }
+
+  async function catchUp(seat) {
+    try {
+      await receive(await api.view(id, tokens[seat]));
+    } catch (e) {
+      showToast(errorText(e));
     }
   }
 
@@ -217,7 +226,7 @@ export function mountMatch(root, { id, spectate }) {
       game = await loadGame(first.match.game); // before any view is shown
       await receive(first);
     } catch (e) {
-      turn.textContent = e.status === 404 ? t("match.notFound") : e.message;
+      turn.textContent = e.status === 404 ? t("match.notFound") : errorText(e);
       return;
     }
     if (!alive) return;
