@@ -60,3 +60,18 @@ def test_replay_link_to_a_step_opens_that_step(open_page, server_url):
     expect(page.get_by_test_id("replay-step")).to_have_attribute("data-step", "3")
     expected = api_get(server_url, f"/matches/{match_id}/history/3")["observation"]["position"]
     expect(page.get_by_test_id("board")).to_have_attribute("data-position", expected)
+
+
+def test_replay_buttons_stay_in_place_while_stepping(open_page, server_url):
+    match_id, _ = api_match_with_moves(server_url, moves=MOVES)
+    for width, height in [(1280, 800), (390, 844)]:
+        page = open_page(width, height)
+        page.goto(f"/#/replay/{match_id}/0")
+        step = page.get_by_test_id("replay-step")
+        expect(step).to_have_attribute("data-step", "0")
+        next_button = page.get_by_test_id("replay-next")
+        place = next_button.bounding_box()
+        for number in range(1, 7):
+            next_button.click()
+            expect(step).to_have_attribute("data-step", str(number))
+            assert next_button.bounding_box() == place, (width, number)

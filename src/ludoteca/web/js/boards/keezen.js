@@ -16,10 +16,13 @@ const MAX_ANIMATED_PLAYS = 4; // after a longer gap (reconnect) pawns go straigh
 /**
  * Create a board in `container`. `onPick(loc, colour)` is called when a highlighted hole is
  * clicked or activated from the keyboard; `loc` is a location text ("12", "h1.3", "s").
- * `describeLoc(loc, colour)` names a hole and `label` the board for screen readers.
+ * `describeLoc(loc, colour)` names a hole and `label` the board for screen readers;
+ * `cardFace(card)` writes a card on the centre pile in the page's language.
  */
 export function createKeezenBoard(container, options = {}) {
-  const { onPick = () => {}, describeLoc = (loc) => loc, label = "Keezen" } = options;
+  const {
+    onPick = () => {}, describeLoc = (loc) => loc, label = "Keezen", cardFace = (card) => card,
+  } = options;
   const root = svg("svg", {
     "data-testid": "board", class: "keezen-board", role: "group", "aria-label": label,
   });
@@ -90,7 +93,7 @@ export function createKeezenBoard(container, options = {}) {
       }
       root.dataset.position = observation.position;
       root.dataset.currentPlayer = observation.current_player ?? "";
-      drawCentre(layers.centre, layout, lastPlay);
+      drawCentre(layers.centre, layout, lastPlay, cardFace);
       markLastMove(layers.holes, lastPlay);
       animator.play(placePawns(observation.pawns, entries));
     },
@@ -240,7 +243,7 @@ function shorten(text, max) {
 }
 
 // The discard pile in the middle shows the card played last, when there is room for it.
-function drawCentre(layer, layout, lastPlay) {
+function drawCentre(layer, layout, lastPlay, cardFace) {
   layer.replaceChildren();
   if (!lastPlay || layout.centreRoom < 0.6) return;
   // A card of height 2r·0.8 fits the free room in the middle (small on the 2-player cross).
@@ -250,7 +253,7 @@ function drawCentre(layer, layout, lastPlay) {
     svg("rect", { x: -width / 2, y: -height / 2, width, height, rx: height * 0.08,
       stroke: SEAT_COLOURS[lastPlay.seat] }),
     svg("text", { y: height * 0.15, style: `font-size: ${(height * 0.42).toFixed(2)}px` },
-      lastPlay.card)));
+      cardFace(lastPlay.card))));
 }
 
 function markLastMove(layer, lastPlay) {

@@ -46,7 +46,7 @@ export function mountReplay(root, { id, step: stepParam }) {
     button("replay-next", icon("next"), t("replay.next"), () => goTo(target + 1)),
     button("replay-last", icon("last"), t("replay.last"), () => goTo(Infinity)),
     slider, stepLabel);
-  const actionLine = h("div", { class: "muted", "data-testid": "replay-action" });
+  const actionLine = h("div", { class: "muted replay-action", "data-testid": "replay-action" });
   const status = h("div", { class: "status" },
     h("span", { class: "turn" }, t("replay.title")),
     h("span", { class: "links" },
