@@ -1,7 +1,8 @@
 // Elfenland board renderer: draws the map of GET /api/games/elfenland/board in SVG (lakes, roads
 // coloured by terrain, rivers with flow arrows, lake crossings, towns), then per observation the
-// counters and obstacles on the roads, the boots and each seat's visited towns, and marks the
-// edges that can be picked. It knows nothing of the rules: the move picker says what is pickable.
+// counters and obstacles on the roads, the boots and each seat's visited towns, the last move
+// and each seat's route this round, and marks the edges that can be picked. It knows nothing of
+// the rules: the move picker says what is pickable.
 
 import { svg } from "../dom.js";
 import { elfenlandLayout, rowOffset } from "./elfenland-geometry.js";
@@ -22,6 +23,7 @@ const CAPITAL_RADIUS = 2.7;
 const BOOT_GAP = 3.1;
 const ARROW_AT = [0.27, 0.73]; // where a river's flow arrows sit along it
 const BOOT_PATH = "M-1 -2 H0.45 V0.05 L1.5 0.4 Q2 0.55 2 1.1 V1.45 H-1 Z";
+const ROUTE_SHIFT = 0.55; // seats' routes along one road lie side by side, this far apart
 
 /**
  * Create a board in `container`. `onPick(edgeId)` is called when a highlighted edge is clicked
@@ -66,6 +68,7 @@ export function createElfenlandBoard(container, options = {}) {
     layers = {
       ground: svg("g", { class: "ground" }),
       edges: svg("g", { class: "edges" }),
+      routes: svg("g", { class: "routes" }),
       towns: svg("g", { class: "towns" }),
       handles: svg("g", { class: "handles" }),
       pieces: svg("g", { class: "pieces" }),
@@ -180,6 +183,35 @@ export function createElfenlandBoard(container, options = {}) {
         }
       }
       if (from) root.querySelector(`[data-town="${CSS.escape(from)}"]`)?.classList.add("from");
+    },
+
+    /**
+     * Mark the road of the last move (`lastEdge`), the counter placed last (`lastPlaced`, an
+     * edge) and draw `routes[seat]`, the edges each seat travelled this round, in its colour.
+     */
+    setHistory({ lastEdge = null, lastPlaced = null, routes = [] } = {}) {
+      if (!layers) return;
+      for (const el of root.querySelectorAll("[data-last-move], [data-last-placed]")) {
+        delete el.dataset.lastMove;
+        delete el.dataset.lastPlaced;
+      }
+      if (lastEdge !== null) {
+        const line = layers.edges.querySelector(`[data-edge="${lastEdge}"]`);
+        if (line) line.dataset.lastMove = "true";
+      }
+      if (lastPlaced !== null) {
+        const counter = layers.handles.querySelector(`[data-edge="${lastPlaced}"] .counter`);
+        if (counter) counter.dataset.lastPlaced = "true";
+      }
+      const n = routes.length;
+      layers.routes.replaceChildren(...routes.flatMap((edges, seat) => edges.map((id) => {
+        const shift = ((seat - (n - 1) / 2) * ROUTE_SHIFT).toFixed(2);
+        return svg("path", {
+          class: "route", "data-testid": "route", "data-seat": seat, "data-edge": id,
+          d: layout.edges.get(id).d, stroke: colours[seat],
+          transform: `translate(${shift} ${shift})`,
+        });
+      })));
     },
 
     destroy() {

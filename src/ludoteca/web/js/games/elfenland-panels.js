@@ -99,9 +99,14 @@ export function seatTable(observation, { seatName, colours }) {
       t("elfenland.seat.score", { n: observation.scores[seat] })))));
 }
 
-/** Return the legend: terrains, water, the boot and the visited marks. */
-export function legend(colours, numPlayers, seatName) {
-  return h("details", { class: "elf-legend", "data-testid": "legend" },
+/**
+ * Return the legend: terrains, water, the boot, the visited marks, the last move and the
+ * routes. It is drawn again with every view, so `open` and `onToggle(open)` carry its open
+ * state over.
+ */
+export function legend(colours, numPlayers, seatName, { open = false, onToggle = () => {} } = {}) {
+  return h("details", { class: "elf-legend", "data-testid": "legend", open,
+    ontoggle: (event) => onToggle(event.target.open) },
     h("summary", {}, t("elfenland.legend")),
     h("ul", {},
       TERRAINS.map((kind) => h("li", {},
@@ -111,9 +116,40 @@ export function legend(colours, numPlayers, seatName) {
       Array.from({ length: numPlayers }, (_, seat) => h("li", {},
         h("span", { class: "legend-dot", style: { background: colours[seat] } }),
         t("elfenland.legend.visited", { player: seatName(seat) }))),
+      h("li", {}, h("span", { class: "legend-last" }), t("elfenland.legend.lastMove")),
+      Array.from({ length: numPlayers }, (_, seat) => h("li", {},
+        h("span", { class: "legend-route", style: { background: colours[seat] } }),
+        t("elfenland.legend.route", { player: seatName(seat) }))),
       h("li", {}, h("span", { class: "elf-obstacle-icon" }), t("elfenland.obstacle")),
       h("li", { class: "muted" }, CARD_ORDER.split("").map((letter) => `${letter} ${kindName(letter)}`)
         .join(" · "))));
+}
+
+/**
+ * Return the transport-cost chart of the board data, `chart[letter][terrain]` the cards of the
+ * counter's own type per road (null: the counter may not lie there), as a table in a toggle;
+ * `open` and `onToggle(open)` as for the legend.
+ */
+export function costChart(chart, { open = false, onToggle = () => {} } = {}) {
+  const rows = Object.entries(chart);
+  const terrains = [...new Set(rows.flatMap(([, costs]) => Object.keys(costs)))];
+  const cost = (value) => (value === null || value === undefined ? "—" : String(value));
+  return h("details", { class: "elf-chart", "data-testid": "cost-chart", open,
+    ontoggle: (event) => onToggle(event.target.open) },
+  h("summary", {}, t("elfenland.chart")),
+  h("p", { class: "muted small" }, t("elfenland.chart.caption")),
+  h("div", { class: "elf-chart-scroll" }, h("table", { "aria-label": t("elfenland.chart") },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("elfenland.chart.counter")),
+      terrains.map((terrain) => h("th", { scope: "col" },
+        h("span", { class: `legend-line ${terrain}` }), t(`elfenland.terrain.${terrain}`))))),
+    h("tbody", {}, rows.map(([letter, costs]) => h("tr", {},
+      h("th", { scope: "row" }, counterToken(letter, { class: "elf-token small" }), " ",
+        kindName(letter)),
+      terrains.map((terrain) => h("td", {
+        "data-testid": "cost-cell", "data-counter": letter, "data-terrain": terrain,
+        class: costs[terrain] === null ? "forbidden" : null,
+      }, cost(costs[terrain])))))))),
+  h("p", { class: "muted small" }, t("elfenland.chart.water")));
 }
 
 /**

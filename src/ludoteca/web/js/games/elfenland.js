@@ -14,7 +14,8 @@ import { h, replaceChildren } from "../dom.js";
 import { t } from "../i18n.js";
 import { ElfPicker, parseAction } from "./elfenland-moves.js";
 import {
-  cardButton, counterToken, displayRow, legend, letters, paymentDialog, roundLine, seatTable,
+  cardButton, costChart, counterToken, displayRow, legend, letters, paymentDialog, roundLine,
+  seatTable,
 } from "./elfenland-panels.js";
 import {
   actionLabel, colourName, counterWords, describe, edgeName, otherEnd, SEAT_COLOURS,
@@ -31,6 +32,26 @@ function loadBoard() {
 }
 
 const KEPT_CARDS = 4;
+// On a phone the controls go between the map and the table, so that the choice is near the map.
+const NARROW = "(max-width: 820px)";
+
+/**
+ * Return what the map marks of this round's log: the edge of the last place, obstacle or move
+ * (`lastEdge`), the edge of the last placed counter and each seat's travelled edges.
+ */
+function roundHistory(observation) {
+  const log = observation.log;
+  let start = log.length;
+  while (start > 0 && log[start - 1].kind !== "round") start -= 1;
+  const entries = log.slice(start);
+  const withEdge = entries.filter((entry) => entry.edge !== undefined);
+  const placed = entries.filter((entry) => entry.kind === "place");
+  const routes = Array.from({ length: observation.num_players }, () => []);
+  for (const entry of entries) if (entry.kind === "move") routes[entry.seat].push(entry.edge);
+  return {
+    lastEdge: withEdge.at(-1)?.edge ?? null, lastPlaced: placed.at(-1)?.edge ?? null, routes,
+  };
+}
 
 /**
  * Create the Elfenland view: map and table go into `boardArea`, your cards, counters and the
@@ -44,6 +65,9 @@ function createView({ boardArea, controlsArea, onAction }) {
   let busy = false;
   let labels = [];
   let keep = new Set(); // indices into the sorted hand chosen to keep
+  let chart = null; // the transport-cost chart of the board data, once loaded
+  const open = { legend: false, chart: false }; // toggles drawn anew with every view
+  const narrow = window.matchMedia(NARROW);
 
   const board = createElfenlandBoard(boardArea, {
     onPick: (edge) => pick(`edge:${edge}`), label: t("elfenland.board"),
@@ -73,7 +97,16 @@ function createView({ boardArea, controlsArea, onAction }) {
   }
   document.addEventListener("keydown", onKey);
 
+  function placeControls() {
+    if (!showHand) controls.remove();
+    else if (narrow.matches) {
+      if (controls.nextElementSibling !== table) table.before(controls);
+    } else if (controls.parentElement !== controlsArea) controlsArea.append(controls);
+  }
+  narrow.addEventListener("change", placeControls);
+
   loadBoard().then((data) => {
+    chart = data.chart;
     board.setMap(data);
     render();
   }).catch((error) => {
@@ -111,6 +144,7 @@ function createView({ boardArea, controlsArea, onAction }) {
   function render() {
     if (!observation) return;
     board.update(observation);
+    board.setHistory(roundHistory(observation));
     refresh();
   }
 
@@ -159,7 +193,12 @@ function createView({ boardArea, controlsArea, onAction }) {
         onPick: pick, busy,
       }),
       seatTable(observation, { seatName, colours: SEAT_COLOURS }),
-      legend(SEAT_COLOURS, observation.num_players, seatName));
+      legend(SEAT_COLOURS, observation.num_players, seatName, {
+        open: open.legend, onToggle: (isOpen) => { open.legend = isOpen; },
+      }),
+      chart ? costChart(chart, {
+        open: open.chart, onToggle: (isOpen) => { open.chart = isOpen; },
+      }) : null);
   }
 
   function drawBoardChoices(active) {
@@ -234,7 +273,12 @@ function createView({ boardArea, controlsArea, onAction }) {
     } else if (first === "obstacle") text = t("elfenland.hint.obstacleRoad");
     else if (picker.offeredPayments().length) text = t("elfenland.hint.pay");
     else if (observation.phase === 3) text = t("elfenland.hint.pick");
-    else if (observation.phase === 4) text = t("elfenland.hint.place");
+    else if (observation.phase === 4) {
+      const starts = picker.starts();
+      text = [...starts].some((x) => x.startsWith("counter:")) ? t("elfenland.hint.place")
+        : starts.has("obstacle") ? t("elfenland.hint.obstacleOrPass")
+          : t("elfenland.hint.passOnly");
+    }
     else if (observation.phase === 5) {
       text = t("elfenland.hint.move", { town: observation.boots[seat] });
     } else if ([...picker.starts()].some((x) => x.startsWith("counter:"))) {
@@ -284,16 +328,13 @@ function createView({ boardArea, controlsArea, onAction }) {
         keep = new Set();
       }
       showHand = Boolean(show && observation.hand !== null && observation.hand !== undefined);
-      if (showHand) {
-        if (!controls.isConnected) controlsArea.append(controls);
-      } else {
-        controls.remove();
-      }
+      placeControls();
       render();
     },
 
     destroy() {
       document.removeEventListener("keydown", onKey);
+      narrow.removeEventListener("change", placeControls);
       board.destroy();
       table.remove();
       controls.remove();
