@@ -32,6 +32,7 @@ def test_elfenland_board_is_the_engines_map(client: TestClient) -> None:
         x, y = town["at"]
         assert 0 <= x <= 1 and 0 <= y <= 1
     assert board["aspect_ratio"] > 1
+    assert board["raft"] == {"river_downstream": 1, "river_upstream": 2, "lake": 2}
 
 
 def test_games_without_a_board_and_unknown_games_are_404(client: TestClient) -> None:

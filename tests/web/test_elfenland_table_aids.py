@@ -74,6 +74,13 @@ def travelled(observation: Observation) -> bool:
     return observation["phase"] == 5 and len(moves) >= 3
 
 
+RAFT_TEXT = {
+    "en": "1 downstream, 2 upstream, 2 to cross a lake",
+    "nl": "1 stroomafwaarts, 2 stroomopwaarts, 2 om een meer",
+    "zh": "顺流 1 张，逆流 2 张，渡湖 2 张",
+}
+
+
 def test_transport_cost_chart_shows_the_board_data_in_each_language(open_page, server_url):
     chart = api_get(server_url, "/games/elfenland/board")["chart"]
     match_id, seat, token = api_elfenland_until(server_url, lambda o: o["phase"] == 3)
@@ -94,6 +101,8 @@ def test_transport_cost_chart_shows_the_board_data_in_each_language(open_page, s
                     f"[data-testid=cost-cell][data-counter={letter}][data-terrain={terrain}]")
                 expect(cell).to_have_text("—" if cost is None else str(cost))
         assert cells.count() == sum(len(costs) for costs in chart.values())
+        # Raft cards on water, from the board data: 1 downstream, 2 upstream, 2 across a lake.
+        expect(panel.get_by_test_id("raft-costs")).to_contain_text(RAFT_TEXT[code])
 
 
 def test_last_move_and_each_route_of_this_round_are_drawn(open_page, server_url):

@@ -7,7 +7,8 @@ from ludoteca.games.elfenland.board import LETTERS, TERRAINS, elfenland_map
 
 
 def board_data() -> dict[str, JSON]:
-    """Return the static map for drawing the board: towns with positions, edges, the chart."""
+    """Return the static map for drawing the board: towns with positions, edges, the chart
+    (counters per terrain; Raft cards on rivers and lakes)."""
     elf_map = elfenland_map()
     return {
         "towns": [
@@ -27,6 +28,10 @@ def board_data() -> dict[str, JSON]:
         "chart": {
             LETTERS[kind]: dict(zip(TERRAINS, costs, strict=False))
             for kind, costs in enumerate(elf_map.chart)
+        },
+        "raft": {
+            "river_downstream": elf_map.river_down, "river_upstream": elf_map.river_up,
+            "lake": elf_map.lake_cost,
         },
         "aspect_ratio": elf_map.aspect_ratio,
     }

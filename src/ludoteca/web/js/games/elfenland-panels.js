@@ -127,10 +127,10 @@ export function legend(colours, numPlayers, seatName, { open = false, onToggle =
 
 /**
  * Return the transport-cost chart of the board data, `chart[letter][terrain]` the cards of the
- * counter's own type per road (null: the counter may not lie there), as a table in a toggle;
- * `open` and `onToggle(open)` as for the legend.
+ * counter's own type per road (null: the counter may not lie there), and the Raft cards `raft`
+ * pays on water, as a table in a toggle; `open` and `onToggle(open)` as for the legend.
  */
-export function costChart(chart, { open = false, onToggle = () => {} } = {}) {
+export function costChart(chart, raft, { open = false, onToggle = () => {} } = {}) {
   const rows = Object.entries(chart);
   const terrains = [...new Set(rows.flatMap(([, costs]) => Object.keys(costs)))];
   const cost = (value) => (value === null || value === undefined ? "—" : String(value));
@@ -149,7 +149,9 @@ export function costChart(chart, { open = false, onToggle = () => {} } = {}) {
         "data-testid": "cost-cell", "data-counter": letter, "data-terrain": terrain,
         class: costs[terrain] === null ? "forbidden" : null,
       }, cost(costs[terrain])))))))),
-  h("p", { class: "muted small" }, t("elfenland.chart.water")));
+  h("p", { class: "muted small", "data-testid": "raft-costs" }, t("elfenland.chart.water", {
+    down: raft.river_downstream, up: raft.river_upstream, lake: raft.lake,
+  })));
 }
 
 /**

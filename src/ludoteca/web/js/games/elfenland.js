@@ -65,7 +65,7 @@ function createView({ boardArea, controlsArea, onAction }) {
   let busy = false;
   let labels = [];
   let keep = new Set(); // indices into the sorted hand chosen to keep
-  let chart = null; // the transport-cost chart of the board data, once loaded
+  let chart = null; // the transport-cost chart and raft costs of the board data, once loaded
   const open = { legend: false, chart: false }; // toggles drawn anew with every view
   const narrow = window.matchMedia(NARROW);
 
@@ -106,7 +106,7 @@ function createView({ boardArea, controlsArea, onAction }) {
   narrow.addEventListener("change", placeControls);
 
   loadBoard().then((data) => {
-    chart = data.chart;
+    chart = { costs: data.chart, raft: data.raft };
     board.setMap(data);
     render();
   }).catch((error) => {
@@ -196,7 +196,7 @@ function createView({ boardArea, controlsArea, onAction }) {
       legend(SEAT_COLOURS, observation.num_players, seatName, {
         open: open.legend, onToggle: (isOpen) => { open.legend = isOpen; },
       }),
-      chart ? costChart(chart, {
+      chart ? costChart(chart.costs, chart.raft, {
         open: open.chart, onToggle: (isOpen) => { open.chart = isOpen; },
       }) : null);
   }
