@@ -33,7 +33,7 @@ export function createKeezenBoard(container, options = {}) {
   let pawns = []; // per colour: [{el, loc}]
   const animator = createAnimator(root);
 
-  function build(observation, bottomSeat, labels) {
+  function build(observation, bottomSeat, seatTexts) {
     layout = keezenLayout(observation.num_players, observation.track_length, bottomSeat);
     const { minX, minY, maxX, maxY } = layout.bounds;
     root.setAttribute("viewBox", `${minX} ${minY} ${maxX - minX} ${maxY - minY}`);
@@ -49,7 +49,7 @@ export function createKeezenBoard(container, options = {}) {
     root.replaceChildren(layers.ground, layers.centre, layers.holes, layers.pawns, layers.labels);
     drawGround(layers.ground, layout);
     drawHoles(layers.holes, layout);
-    drawLabels(layers.labels, layout, labels);
+    drawLabels(layers.labels, layout, seatTexts);
     pawns = [];
   }
 
@@ -78,18 +78,23 @@ export function createKeezenBoard(container, options = {}) {
      * Show `observation`. `entries` are the log entries since the previous call: their moves
      * are animated along the track. `labels[seat]` names each seat; `bottomSeat` is drawn at
      * the bottom; `lastPlay` (a log entry) marks the last move and shows its card.
+     * `partners[seat]` lists the seats on its team, marked around its start area in their
+     * colour and named by `partnerLabels[seat]` under its name.
      */
-    update(observation, { entries = [], labels = [], bottomSeat = 0, lastPlay = null } = {}) {
+    update(observation, {
+      entries = [], labels = [], bottomSeat = 0, lastPlay = null, partners = [], partnerLabels = [],
+    } = {}) {
+      const seatTexts = { labels, partners, partnerLabels };
       const key = `${observation.num_players}/${observation.track_length}/${bottomSeat}`;
       const plays = entries.filter((e) => e.kind === "play" || e.kind === "swap").length;
       if (plays > MAX_ANIMATED_PLAYS) entries = [];
       if (key !== layoutKey || !layers) {
         animator.finish();
-        build(observation, bottomSeat, labels);
+        build(observation, bottomSeat, seatTexts);
         layoutKey = key;
         entries = [];
       } else {
-        drawLabels(layers.labels, layout, labels);
+        drawLabels(layers.labels, layout, seatTexts);
       }
       root.dataset.position = observation.position;
       root.dataset.currentPlayer = observation.current_player ?? "";
@@ -227,7 +232,9 @@ function hole(p, props, ring, label) {
     svg("circle", { class: "ring", r: 0.46 }));
 }
 
-function drawLabels(layer, layout, labels) {
+// Each seat's name beside its arm; a seat with partners gets their names under its own and a
+// dashed ring in the partner's colour around its start area.
+function drawLabels(layer, layout, { labels, partners, partnerLabels }) {
   layer.replaceChildren();
   layout.tips.forEach((tip, seat) => {
     layer.append(svg("text", {
@@ -235,6 +242,18 @@ function drawLabels(layer, layout, labels) {
       "text-anchor": tip.anchor,
       "data-seat": seat,
     }, shorten(labels[seat] ?? "", 9)));
+    const team = partners[seat] ?? [];
+    if (!team.length) return;
+    const c = tip.startCentre;
+    layer.append(svg("circle", {
+      class: "partner-mark", "data-testid": "partner-mark", "data-seat": seat,
+      "data-partners": team.join(" "), cx: c.x, cy: c.y, r: 1.22, stroke: SEAT_COLOURS[team[0]],
+    }, svg("title", {}, partnerLabels[seat] ?? "")));
+    layer.append(svg("text", {
+      class: "partner-label", "data-testid": "partner-label", "data-seat": seat,
+      x: tip.label.x, y: tip.label.y + 0.62, fill: SEAT_COLOURS[team[0]],
+      "text-anchor": tip.anchor,
+    }, shorten(partnerLabels[seat] ?? "", 16)));
   });
 }
 

@@ -1,7 +1,7 @@
 // The seats of a match in words: names, whose turn it is, cards in hand and progress.
 
 import { h } from "../dom.js";
-import { has, plural, t } from "../i18n.js";
+import { has, listText, plural, t } from "../i18n.js";
 
 /** Return how a seat is called: the player's name, or its colour (with "bot" for bots). */
 export function seatName(summary, game, seat) {
@@ -31,15 +31,33 @@ function markerBadges(game, observation, seat) {
   });
 }
 
+/** Return the seats that play on `seat`'s team besides it (game.info.teams), in seat order. */
+export function partnersOf(game, numPlayers, seat) {
+  const team = game.info?.teams?.[String(numPlayers)]?.find((seats) => seats.includes(seat));
+  return (team ?? []).filter((other) => other !== seat);
+}
+
+// A seat with partners gets a badge naming them ("partner of Yellow").
+function partnerBadge(summary, game, seat) {
+  const partners = partnersOf(game, summary.seats.length, seat);
+  if (!partners.length) return "";
+  const names = listText(partners.map((other) => seatLabel(summary, game, other)));
+  return [" ", h("span", { class: "badge partner", "data-testid": "seat-partner",
+    "data-partners": partners.join(" ") }, t("seat.partnerOf", { names }))];
+}
+
 /** Return the list of seats for the side panel; `game` is a loaded game (games/index.js). */
 export function seatList(summary, observation, game, viewerSeats) {
   return h("ul", { class: "seats", "data-testid": "seats" }, summary.seats.map((info) => {
     const seat = info.seat;
     const facts = [];
     if (observation?.hand_sizes) facts.push(plural("seat.cards", observation.hand_sizes[seat]));
-    // A game may say what its score means (Keezen: pawns of the team at home).
+    // A game may word a seat's progress itself (Keezen: own pawns home beside the team's) or say
+    // what its score means.
     const scoreKey = has(`${game.name}.seat.score`) ? `${game.name}.seat.score` : "seat.score";
-    if (observation?.scores) facts.push(t(scoreKey, { n: observation.scores[seat] }));
+    const progress = observation && game.seatProgress?.(observation, seat);
+    if (progress) facts.push(progress);
+    else if (observation?.scores) facts.push(t(scoreKey, { n: observation.scores[seat] }));
     const current = observation?.current_player === seat;
     return h("li", { "data-seat": seat, "data-current": String(current) },
       h("span", { class: "swatch", style: { background: game.seatColour(seat) } }),
@@ -50,7 +68,7 @@ export function seatList(summary, observation, game, viewerSeats) {
         info.type === "human" && !info.claimed ? [" ", info.reserved
           ? h("span", { class: "badge", "data-testid": "seat-reserved" }, t("seat.reserved"))
           : h("span", { class: "badge open" }, t("seat.free"))] : "",
-        markerBadges(game, observation, seat)),
+        markerBadges(game, observation, seat), partnerBadge(summary, game, seat)),
       h("span", { class: "facts" }, facts.join(" · ")));
   }));
 }

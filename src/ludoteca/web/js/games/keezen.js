@@ -3,7 +3,8 @@
 
 import { createKeezenBoard, SEAT_COLOURS } from "../boards/keezen.js";
 import { h, replaceChildren } from "../dom.js";
-import { t } from "../i18n.js";
+import { listText, t } from "../i18n.js";
+import { partnersOf } from "../components/seats.js";
 import { MovePicker, parseAction } from "./keezen-moves.js";
 import { actionLabel, cardFace, colourName, describe, holeName } from "./keezen-words.js";
 
@@ -28,9 +29,10 @@ const HINTS = {
 
 /**
  * Create the Keezen view: the board goes into `boardArea`, hand and move controls into
- * `controlsArea`. `onAction(text)` receives a completed legal action text.
+ * `controlsArea`. `onAction(text)` receives a completed legal action text; `game` (the loaded
+ * game, games/index.js) names the teams, whose partners the board marks.
  */
-function createView({ boardArea, controlsArea, onAction }) {
+function createView({ boardArea, controlsArea, onAction, game = null }) {
   let observation = null;
   let picker = new MovePicker([]);
   let interactive = false;
@@ -149,7 +151,13 @@ function createView({ boardArea, controlsArea, onAction }) {
       previewKey = "[]";
       const lastPlay = [...observation.log].reverse()
         .find((e) => e.kind === "play" || e.kind === "swap") ?? null;
-      board.update(observation, { entries, labels: seatLabels, bottomSeat, lastPlay });
+      const partners = observation.pawns.map((_, seat) =>
+        (game ? partnersOf(game, observation.num_players, seat) : []));
+      const partnerLabels = partners.map((seats) => (seats.length ? t("keezen.board.partner",
+        { name: listText(seats.map((seat) => seatLabels[seat] ?? colourName(seat))) }) : ""));
+      board.update(observation, {
+        entries, labels: seatLabels, bottomSeat, lastPlay, partners, partnerLabels,
+      });
       if (showHand && observation.hand) {
         if (!controls.isConnected) controlsArea.append(controls);
       } else {
@@ -166,12 +174,31 @@ function createView({ boardArea, controlsArea, onAction }) {
   };
 }
 
+/**
+ * Return a seat's progress in words: its own pawns at home, and beside it the team's (the
+ * observation's score) when it has partners. `game` is the loaded game (games/index.js).
+ */
+function seatProgress(game, observation, seat) {
+  const own = observation.pawns[seat].filter((loc) => loc.startsWith("h")).length;
+  if (!partnersOf(game, observation.num_players, seat).length) {
+    return t("keezen.seat.score", { n: own });
+  }
+  return t("keezen.seat.scoreTeam", { n: own, team: observation.scores[seat] });
+}
+
 export default {
   name: "keezen",
   seatColour: (seat) => SEAT_COLOURS[seat],
   seatColourName: colourName,
   stylesheets: ["keezen.css"],
   describe,
-  createView,
+  // The pages call these as game.createView(…) and game.seatProgress(…): `this` is the loaded
+  // game, whose `info` (the server's descriptor) holds the teams.
+  createView(options) {
+    return createView({ ...options, game: this });
+  },
+  seatProgress(observation, seat) {
+    return seatProgress(this, observation, seat);
+  },
   parseAction,
 };
