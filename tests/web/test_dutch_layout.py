@@ -28,23 +28,30 @@ def _open_in_dutch(page: Page, match_id: str, token: str) -> None:
     expect(page.get_by_test_id("log-entry").first).to_be_visible()
 
 
-def _page_width(page: Page) -> int:
-    width: int = page.evaluate("document.documentElement.scrollWidth")
-    return width
+# What sticks out past the window's right edge, to say in a failure what widened the page.
+WIDTH_AND_WIDE_ELEMENTS = """() => [document.documentElement.scrollWidth,
+  [...document.querySelectorAll("body *")]
+    .filter((e) => e.getBoundingClientRect().right > window.innerWidth).slice(0, 5)
+    .map((e) => `${e.tagName}.${e.getAttribute("class")}: ${e.textContent.slice(0, 40)}`)]"""
+
+
+def _assert_fits(page: Page) -> None:
+    width, wide = page.evaluate(WIDTH_AND_WIDE_ELEMENTS)
+    assert width <= WIDTH, (width, wide)
 
 
 def test_dutch_keezen_match_page_fits_1366_pixels(open_page, server_url):
     match_id, token = _match_against_bots(server_url, "keezen")
     page = open_page(WIDTH, HEIGHT)
     _open_in_dutch(page, match_id, token)
-    assert _page_width(page) <= WIDTH
+    _assert_fits(page)
 
 
 def test_dutch_elfenland_match_page_fits_1366_pixels(open_page, server_url):
     match_id, token = _match_against_bots(server_url, "elfenland")
     page = open_page(WIDTH, HEIGHT)
     _open_in_dutch(page, match_id, token)
-    assert _page_width(page) <= WIDTH
+    _assert_fits(page)
 
 
 def test_dutch_centre_pile_shows_the_dutch_card_letter(open_page, server_url):
