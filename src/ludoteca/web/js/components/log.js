@@ -6,7 +6,7 @@ import { h } from "../dom.js";
 export function logList(observation, game, ctx) {
   const items = observation.log.map((entry, index) => h("li", {
     "data-testid": "log-entry", "data-kind": entry.kind, "data-index": index,
-    "data-text": entry.text,
+    "data-text": entry.text, title: entry.text, // the notation, for those who read it
   }, game.describe(entry, ctx) ?? entry.text));
   return h("ol", { class: "log", "data-testid": "log", reversed: true }, items.reverse());
 }

@@ -176,7 +176,7 @@ function createView({ boardArea, controlsArea, onAction }) {
     const ctx = labelContext();
     replaceChildren(candidates, list.map((action) => h("button", {
       "data-testid": "candidate-action", "data-action": action.text, disabled: busy,
-      onclick: () => submit(action.text),
+      title: action.text, onclick: () => submit(action.text),
     }, actionLabel(action.text, ctx))));
   }
 

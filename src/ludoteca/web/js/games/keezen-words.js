@@ -69,7 +69,31 @@ export function describe(entry, { seatName, viewerSeat }) {
   }
 }
 
-/** Return a legal action in the current language's card letters, e.g. "B: 20<>32". */
-export function actionLabel(action) {
-  return `${cardFace(action.card)}: ${action.text.split(": ")[1]}`;
+/** Return a location in a move's words: "square 12" or "home 3". */
+function placeText(loc) {
+  if (loc.startsWith("h")) return locText(loc);
+  return t("keezen.hole.square", { n: loc });
+}
+
+/**
+ * Return a legal action (keezen-moves.js parseAction) in words, e.g. "7: Red's pawn from square
+ * 0 to square 1, then Blue's pawn from square 51 to square 57". `seats[i]` is the seat whose pawn
+ * is on path[i] when that click is made (-1: none), so it names movers, victims and swaps.
+ */
+export function actionWords(action, seats) {
+  const owner = (i) => (seats[i] >= 0 ? colourName(seats[i]) : "?");
+  if (action.swap) {
+    return t("keezen.action", { card: cardFace(action.card), moves: t("keezen.action.swap", {
+      own: owner(0), a: placeText(action.path[0]), other: owner(1), b: placeText(action.path[1]),
+    }) });
+  }
+  const parts = action.parts.map((part, i) => {
+    if (part.from === "s") return t("keezen.action.enter", { to: placeText(part.to) });
+    const words = { owner: owner(2 * i), from: placeText(part.from), to: placeText(part.to) };
+    return part.capture && seats[2 * i + 1] >= 0
+      ? t("keezen.action.capture", { ...words, victim: owner(2 * i + 1) })
+      : t("keezen.action.move", words);
+  });
+  return t("keezen.action", { card: cardFace(action.card),
+    moves: parts.join(t("keezen.action.then")) });
 }

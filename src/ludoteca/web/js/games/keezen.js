@@ -6,7 +6,7 @@ import { h, replaceChildren } from "../dom.js";
 import { listText, t } from "../i18n.js";
 import { partnersOf } from "../components/seats.js";
 import { MovePicker, parseAction } from "./keezen-moves.js";
-import { actionLabel, cardFace, colourName, describe, holeName } from "./keezen-words.js";
+import { actionWords, cardFace, colourName, describe, holeName } from "./keezen-words.js";
 
 /** Return the pawns after the parts chosen so far (the first part of a split 7) and their moves. */
 function applyParts(observation, parts, controlled) {
@@ -17,9 +17,19 @@ function applyParts(observation, parts, controlled) {
     const victim = /^\d+$/.test(to) ? pawns.findIndex((locs) => locs.includes(to)) : -1;
     if (victim >= 0) pawns[victim][pawns[victim].indexOf(to)] = "s";
     if (mover >= 0) pawns[mover][pawns[mover].indexOf(from)] = to;
-    moves.push({ pawn_of: mover, from, to });
+    moves.push({ pawn_of: mover, from, to, victim });
   }
   return { pawns, moves };
+}
+
+/** Return a legal action in words; its seats are read from the pawns as each click is made. */
+function candidateWords(observation, action, controlled) {
+  if (action.swap) {
+    const seatAt = (loc) => observation.pawns.findIndex((locs) => locs.includes(loc));
+    return actionWords(action, action.path.map(seatAt));
+  }
+  const { moves } = applyParts(observation, action.parts, controlled);
+  return actionWords(action, moves.flatMap((m) => [m.pawn_of, m.victim]));
 }
 
 const HINTS = {
@@ -128,8 +138,8 @@ function createView({ boardArea, controlsArea, onAction, game = null }) {
     replaceChildren(candidates, interactive && picker.card !== null
       ? picker.candidates().map((action) => h("button", {
         "data-testid": "candidate-action", "data-action": action.text, disabled: busy,
-        onclick: () => submit(action.text),
-      }, actionLabel(action)))
+        title: action.text, onclick: () => submit(action.text),
+      }, candidateWords(observation, action, controlled)))
       : []);
   }
 

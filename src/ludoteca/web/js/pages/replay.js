@@ -119,6 +119,7 @@ export function mountReplay(root, { id, step: stepParam }) {
     const last = [...observation.log].reverse().find((e) => e.kind !== "deal");
     actionLine.textContent = step === 0 || !last ? t("replay.start")
       : game.describe(last, { seatName: nameOf, viewerSeat: next.seat }) ?? last.text;
+    actionLine.title = step === 0 || !last ? "" : last.text; // the notation, as a tooltip
     replaceChildren(seatsPanel, h("h3", {}, t("match.players")),
       seatList(next.match, observation, game, held));
     replaceChildren(logPanel, h("h3", {}, t("match.log")),
