@@ -342,6 +342,19 @@ function createView({ boardArea, controlsArea, onAction }) {
   };
 }
 
+/**
+ * Return the final score table's columns: town pieces (the score) and the tie-break, cards in
+ * hand when the game ended (E41/E42), as the log's end entry records them.
+ */
+function scoreColumns(observation) {
+  const end = observation.log.findLast((entry) => entry.kind === "end");
+  return [
+    { testid: "score", label: t("elfenland.scores.towns"), values: observation.scores },
+    { testid: "tie-break", label: t("elfenland.scores.tieBreak"),
+      values: end?.hand_sizes ?? observation.hand_sizes, note: t("elfenland.scores.tieBreakNote") },
+  ];
+}
+
 export default {
   name: "elfenland",
   seatColour: (seat) => SEAT_COLOURS[seat],
@@ -349,5 +362,6 @@ export default {
   stylesheets: ["elfenland.css"],
   describe,
   createView,
+  scoreColumns,
   parseAction,
 };

@@ -196,6 +196,21 @@ function seatProgress(game, observation, seat) {
   return t("keezen.seat.scoreTeam", { n: own, team: observation.scores[seat] });
 }
 
+/**
+ * Return the final score table's columns: the pawns home of each seat's team (its score) and,
+ * when seats have partners, its own beside them.
+ */
+function scoreColumns(game, observation) {
+  const own = observation.pawns.map((locs) => locs.filter((loc) => loc.startsWith("h")).length);
+  const teams = observation.pawns.some((_, seat) =>
+    partnersOf(game, observation.num_players, seat).length);
+  if (!teams) {
+    return [{ testid: "score", label: t("keezen.scores.home"), values: observation.scores }];
+  }
+  return [{ testid: "score", label: t("keezen.scores.team"), values: observation.scores },
+    { testid: "score-own", label: t("keezen.scores.own"), values: own }];
+}
+
 export default {
   name: "keezen",
   seatColour: (seat) => SEAT_COLOURS[seat],
@@ -209,6 +224,9 @@ export default {
   },
   seatProgress(observation, seat) {
     return seatProgress(this, observation, seat);
+  },
+  scoreColumns(observation) {
+    return scoreColumns(this, observation);
   },
   parseAction,
 };

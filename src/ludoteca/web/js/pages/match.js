@@ -15,6 +15,7 @@ import { heldTokens, playerName, rememberTokens } from "../store.js";
 import { errorText } from "../components/errors.js";
 import { logList } from "../components/log.js";
 import { resultBanner } from "../components/result.js";
+import { scoreTable } from "../components/scores.js";
 import { seatLabel, seatList, seatName } from "../components/seats.js";
 
 const TOAST_MS = 5000;
@@ -95,8 +96,11 @@ export function mountMatch(root, { id, spectate }) {
     const expired = next.match.status === "expired";
     const finished = expired || next.match.status === "finished" || observation.terminal;
     const ownTurn = next.seat !== null && acting === next.seat && !finished;
-    const showHand = next.seat !== null
+    const seesOwn = next.seat !== null
       && (mode !== "hotseat" || (ownTurn && unlockedSeat === next.seat));
+    // At the end the score table takes the hand's place (an empty or leftover hand says nothing);
+    // an expired match keeps its hands on view.
+    const showHand = seesOwn && !(finished && !expired);
     const entries = previous && next.state_id > previous.state_id
       ? observation.log.slice(previous.observation.log.length) : [];
     page.dataset.stateId = next.state_id;
@@ -111,11 +115,13 @@ export function mountMatch(root, { id, spectate }) {
     replaceChildren(seatsPanel, h("h3", {}, t("match.players")),
       seatList(next.match, observation, game, seats));
     replaceChildren(logPanel, h("h3", {}, t("match.log")), logList(observation, game, {
-      seatName: nameOf, viewerSeat: showHand ? next.seat : null,
+      seatName: nameOf, viewerSeat: seesOwn ? next.seat : null,
     }));
     replaceChildren(resultArea, resultBanner(next.match, observation, {
       seatName: nameOf, viewerSeats: seats, actions: finished ? resultActions() : [],
-    }) ?? joinOffer(next.match));
+    }) ?? joinOffer(next.match), scoreTable(observation, game, {
+      seatName: nameOf, viewerSeats: seats,
+    }));
     drawCover(acting, finished);
   }
 

@@ -10,6 +10,7 @@ import { replacePath } from "../router.js";
 import { heldTokens } from "../store.js";
 import { logList } from "../components/log.js";
 import { resultBanner } from "../components/result.js";
+import { scoreTable } from "../components/scores.js";
 import { seatLabel, seatList, seatName } from "../components/seats.js";
 
 // Button icons as paths: not every device has fonts with the media-control symbols.
@@ -127,7 +128,7 @@ export function mountReplay(root, { id, step: stepParam }) {
     replaceChildren(resultArea, observation.terminal
       ? resultBanner({ ...next.match, status: "finished" }, observation,
         { seatName: nameOf, viewerSeats: held })
-      : null);
+      : null, scoreTable(observation, game, { seatName: nameOf, viewerSeats: held }));
     replacePath(`/replay/${id}/${step}`);
   }
 

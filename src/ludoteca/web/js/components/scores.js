@@ -1,0 +1,68 @@
+// The final score table of a finished match: every seat with its score (a game may name its own
+// columns, e.g. Elfenland's tie-break), its rank and its outcome, and why the game ended.
+
+import { h } from "../dom.js";
+import { has, t } from "../i18n.js";
+
+/**
+ * Return the ranks from the winners when the game gives none (Keezen): winners share first
+ * place, the others come after them; without winners (a draw) every seat shares first place.
+ */
+function ranksFromWinners(observation) {
+  const winners = observation.winners ?? [];
+  return observation.scores.map((_, seat) =>
+    (!winners.length || winners.includes(seat) ? 1 : winners.length + 1));
+}
+
+/** Return "won", "lost" or "draw" for a seat of a finished game. */
+function outcomeOf(winners, seat) {
+  if (!winners.length) return "draw";
+  return winners.includes(seat) ? "won" : "lost";
+}
+
+/** Return why the game ended in words, or null when the game does not say. */
+export function endReasonText(game, observation) {
+  const key = `${game.name}.end.${observation.end_reason}`;
+  if (!observation.end_reason) return null;
+  return has(key) ? t(key, { rounds: observation.rounds }) : observation.end_reason;
+}
+
+/**
+ * Return the score table of a finished game (null while it runs). `game` is a loaded game
+ * (games/index.js); its optional `scoreColumns(observation)` gives the columns as
+ * [{testid, label, values (per seat), note?}], by default one column of the observation's scores.
+ */
+export function scoreTable(observation, game, { seatName, viewerSeats = [] }) {
+  if (!observation?.terminal || !observation.scores) return null;
+  const columns = game.scoreColumns?.(observation)
+    ?? [{ testid: "score", label: t("scores.score"), values: observation.scores }];
+  const ranks = observation.ranks ?? ranksFromWinners(observation);
+  const winners = observation.winners ?? [];
+  const order = observation.scores.map((_, seat) => seat)
+    .sort((a, b) => ranks[a] - ranks[b] || a - b);
+  const reason = endReasonText(game, observation);
+  return h("section", { class: "panel final-scores", "data-testid": "score-table" },
+    h("h3", {}, t("scores.title")),
+    h("table", { class: "scores" },
+      h("thead", {}, h("tr", {},
+        h("th", { scope: "col" }, t("scores.player")),
+        columns.map((column) => h("th", { scope: "col" }, column.label)),
+        h("th", { scope: "col" }, t("scores.rank")),
+        h("th", { scope: "col" }, t("scores.result")))),
+      h("tbody", {}, order.map((seat) => {
+        const outcome = outcomeOf(winners, seat);
+        return h("tr", {
+          "data-testid": "score-row", "data-seat": seat, "data-rank": ranks[seat],
+          "data-outcome": outcome, class: viewerSeats.includes(seat) ? "you" : null,
+        },
+        h("th", { scope: "row" },
+          h("span", { class: "swatch", style: { background: game.seatColour(seat) } }),
+          seatName(seat), viewerSeats.includes(seat) ? ` ${t("seat.you")}` : ""),
+        columns.map((column) => h("td", { "data-testid": column.testid }, column.values[seat])),
+        h("td", { "data-testid": "rank" }, ranks[seat]),
+        h("td", { "data-testid": "outcome" }, t(`scores.${outcome}`)));
+      }))),
+    columns.filter((column) => column.note).map((column) =>
+      h("p", { class: "muted" }, column.note)),
+    reason ? h("p", { class: "end-reason", "data-testid": "end-reason" }, reason) : null);
+}

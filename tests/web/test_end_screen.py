@@ -1,0 +1,120 @@
+"""The end of a match: no hand panel any more, a final score table for every seat (Elfenland with
+its tie-break, cards in hand, E41/E42), who won or that it is a draw, and why the game ended."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from tests.server.support import bearer
+from tests.web.support import api_get, open_as_seat
+
+MAX_MOVES = 2000
+
+
+def _finished_match(base_url: str, game: str, options: dict[str, int],
+                    seed: int = 3) -> tuple[str, dict[str, str]]:
+    """Create a two-seat match held by the test, play first legal actions until it is over.
+
+    Returns the match id and the seat tokens (keys are seat numbers as text).
+    """
+    with httpx.Client(base_url=base_url, timeout=10) as client:
+        created = client.post("/api/matches", json={
+            "game": game, "players": 2, "seats": [{"type": "human"}] * 2, "claim": [0, 1],
+            "seed": seed, "options": options,
+        })
+        created.raise_for_status()
+        match_id, tokens = created.json()["match_id"], created.json()["tokens"]
+        for _ in range(MAX_MOVES):
+            summary = client.get(f"/api/matches/{match_id}").json()
+            if summary["status"] == "finished":  # a one-deal game can be over when dealt
+                return match_id, tokens
+            token = tokens[str(summary["current_player"])]
+            view = client.get(f"/api/matches/{match_id}/view", headers=bearer(token)).json()
+            client.post(f"/api/matches/{match_id}/actions", json={
+                "token": token, "state_id": view["state_id"],
+                "action": view["observation"]["legal_actions"][0],
+            }).raise_for_status()
+    raise AssertionError(f"{game} did not end within {MAX_MOVES} moves")
+
+
+def _expect_score_table(page: Page, observation: dict[str, Any]) -> None:
+    """The table has one row per seat with the observation's scores and outcome."""
+    table = page.get_by_test_id("score-table")
+    expect(table).to_be_visible()
+    rows = table.locator("[data-testid=score-row]")
+    expect(rows).to_have_count(observation["num_players"])
+    winners = observation["winners"]
+    for seat, score in enumerate(observation["scores"]):
+        row = table.locator(f"[data-testid=score-row][data-seat='{seat}']")
+        expect(row.locator("[data-testid=score]")).to_have_text(str(score))
+        outcome = "won" if seat in winners else "lost" if winners else "draw"
+        expect(row).to_have_attribute("data-outcome", outcome)
+
+
+def _expect_no_hand(page: Page) -> None:
+    expect(page.get_by_test_id("score-table")).to_be_visible()
+    expect(page.get_by_test_id("controls")).to_have_count(0)
+    expect(page.get_by_test_id("hand-card")).to_have_count(0)
+
+
+def test_keezen_end_shows_scores_and_reason_instead_of_the_hand(open_page, server_url):
+    match_id, tokens = _finished_match(server_url, "keezen", {"max_deals": 1})
+    observation = api_get(server_url, f"/matches/{match_id}/view",
+                          token=tokens["0"])["observation"]
+    assert observation["terminal"]
+    assert observation["end_reason"] == "max_deals"
+    assert observation["winners"] == []  # K56: the deal limit ends the game in a draw
+    page = open_page()
+    open_as_seat(page, match_id, 0, tokens["0"])
+    _expect_no_hand(page)
+    _expect_score_table(page, observation)
+    expect(page.get_by_test_id("result")).to_contain_text("The game ends in a draw.")
+    rows = page.get_by_test_id("score-row")
+    for seat in range(2):
+        expect(rows.nth(seat).locator("[data-testid=rank]")).to_have_text("1")
+        expect(rows.nth(seat).locator("[data-testid=outcome]")).to_have_text("draw")
+    expect(page.get_by_test_id("score-table")).to_contain_text("Pawns home")
+    expect(page.get_by_test_id("end-reason")).to_have_text(
+        "The deal limit was reached without a winner.")
+
+
+def test_elfenland_end_shows_towns_tie_break_ranks_and_reason(open_page, server_url):
+    match_id, tokens = _finished_match(server_url, "elfenland", {"rounds": 3})
+    views = [api_get(server_url, f"/matches/{match_id}/view", token=tokens[str(seat)])
+             for seat in range(2)]
+    observation = views[0]["observation"]
+    assert observation["terminal"]
+    assert observation["end_reason"] == "last_round"
+    end = observation["log"][-1]
+    assert end["kind"] == "end"
+    for seat, view in enumerate(views):
+        page = open_page()
+        open_as_seat(page, match_id, seat, tokens[str(seat)])
+        _expect_no_hand(page)
+        _expect_score_table(page, observation)
+        for other in range(2):
+            row = page.locator(f"[data-testid=score-row][data-seat='{other}']")
+            expect(row.locator("[data-testid=tie-break]")).to_have_text(
+                str(observation["hand_sizes"][other]))
+            expect(row.locator("[data-testid=tie-break]")).to_have_text(
+                str(end["hand_sizes"][other]))
+            expect(row.locator("[data-testid=rank]")).to_have_text(str(observation["ranks"][other]))
+        outcome = "won" if seat in observation["winners"] else "lost"
+        expect(page.locator(f"[data-testid=score-row][data-seat='{seat}'] [data-testid=outcome]")
+               ).to_have_text(outcome)
+        expect(page.get_by_test_id("score-table")).to_contain_text("Town pieces")
+        expect(page.get_by_test_id("score-table")).to_contain_text("Cards in hand")
+        expect(page.get_by_test_id("end-reason")).to_have_text("The last round, round 3, is over.")
+        assert view["observation"]["scores"] == observation["scores"]
+
+    # Once in Dutch: the same numbers, the words translated.
+    page.get_by_test_id("language").select_option("nl")
+    expect(page.get_by_test_id("end-reason")).to_have_text("De laatste ronde, ronde 3, is voorbij.")
+    table = page.get_by_test_id("score-table")
+    expect(table).to_contain_text("Eindstand")
+    expect(table).to_contain_text("Kaarten in hand")
+    _expect_score_table(page, observation)
+    _expect_no_hand(page)
