@@ -129,7 +129,7 @@ def flow_state(game: ElfenlandGame, state: ElfenlandState) -> ElfenlandState:
     """Return `state` after the flow's round start (phases 1 and 2) run on it directly."""
     draft = thaw(state)
     game.flow.begin_round(draft)
-    return game.with_legal(draft.freeze())
+    return draft.freeze()
 
 
 def legal_texts(game: ElfenlandGame, state: ElfenlandState) -> set[str]:

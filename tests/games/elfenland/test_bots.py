@@ -40,9 +40,9 @@ def reach(game: ElfenlandGame, phase: int, seed: int = 0) -> ElfenlandState:
     return state
 
 
-def table(game: ElfenlandGame, state: ElfenlandState, **fields: Any) -> ElfenlandState:
-    """Return `state` with some fields replaced and its legal actions worked out again."""
-    return game.with_legal(replace(state, **fields))
+def table(state: ElfenlandState, **fields: Any) -> ElfenlandState:
+    """Return `state` with some fields replaced (its legal actions are worked out anew)."""
+    return replace(state, **fields)
 
 
 def seat_hand(state: ElfenlandState, seat: int, letters: str) -> tuple[tuple[int, ...], ...]:
@@ -152,14 +152,14 @@ def test_moves_to_collect_a_piece_it_can_pay_for() -> None:
     state = reach(game, Phase.MOVEMENT)
     assert state.current == 0
     # Road 2 (Elvenhold-Lapphalya, plain) carries a Pig; the hand pays one Pig for it.
-    state = table(game, state, hands=seat_hand(state, 0, "PECUTD"), road_counter=roads({2: "P"}))
+    state = table(state, hands=seat_hand(state, 0, "PECUTD"), road_counter=roads({2: "P"}))
     assert choice(game, state) == "move 2 P"
 
 
 def test_collects_a_piece_in_the_last_round_though_cards_break_ties() -> None:
     game = elfenland(2, rounds=3)
     state = reach(game, Phase.MOVEMENT)
-    state = table(game, state, round=3, hands=seat_hand(state, 0, "PECUTD"),
+    state = table(state, round=3, hands=seat_hand(state, 0, "PECUTD"),
                   road_counter=roads({2: "P"}))
     assert choice(game, state) == "move 2 P"
 
@@ -173,7 +173,7 @@ def test_ends_when_no_step_reaches_a_new_town_in_the_last_round() -> None:
     around = 0
     for e in elf_map.incident[elf_map.start_town]:
         around |= 1 << elf_map.edge(e).other_end(elf_map.start_town)
-    state = table(game, state, round=3, hands=seat_hand(state, 0, "PECUTD"),
+    state = table(state, round=3, hands=seat_hand(state, 0, "PECUTD"),
                   road_counter=roads({2: "P"}), visited=(around, 0))
     assert choice(game, state) == "end"
 
@@ -182,7 +182,7 @@ def test_prefers_the_tour_that_collects_more_pieces() -> None:
     # Lapphalya by Pig leads on to Ixara by Unicorn; Beata by Dragon is a single piece.
     game = elfenland(2)
     state = reach(game, Phase.MOVEMENT)
-    state = table(game, state, hands=seat_hand(state, 0, "PUD"),
+    state = table(state, hands=seat_hand(state, 0, "PUD"),
                   road_counter=roads({1: "D", 2: "P", 14: "U"}))
     assert choice(game, state) == "move 2 P"
 
@@ -192,7 +192,7 @@ def test_places_a_counter_on_a_road_from_its_boot_that_its_hand_pays() -> None:
     state = reach(game, Phase.PLACEMENT)
     assert state.current == 0
     # Only a Unicorn counter; of Elvenhold's roads only 9 (forest) takes one.
-    state = table(game, state, hands=seat_hand(state, 0, "UUUUEECC"),
+    state = table(state, hands=seat_hand(state, 0, "UUUUEECC"),
                   open_counters=(counters("U"), state.open_counters[1]),
                   secret_counters=(NO_COUNTERS, state.secret_counters[1]))
     assert choice(game, state) == "place U 9"
@@ -203,12 +203,12 @@ def test_blocks_a_rival_s_next_road_and_passes_when_nothing_is_left() -> None:
     state = reach(game, Phase.PLACEMENT)
     lapphalya = game.map.town("Lapphalya")
     # No counters and no road out of Elvenhold: road 14 leads the rival at Lapphalya to Ixara.
-    state = table(game, state, hands=seat_hand(state, 0, "PPEECCTT"),
+    state = table(state, hands=seat_hand(state, 0, "PPEECCTT"),
                   open_counters=(NO_COUNTERS, state.open_counters[1]),
                   secret_counters=(NO_COUNTERS, state.secret_counters[1]),
                   boots=(game.map.start_town, lapphalya), road_counter=roads({14: "U"}))
     assert choice(game, state) == "obstacle 14"
-    spent = table(game, state, has_obstacle=(False, True))
+    spent = table(state, has_obstacle=(False, True))
     assert choice(game, spent) == "pass"
 
 
@@ -217,7 +217,7 @@ def test_picks_the_counter_its_hand_can_pay() -> None:
     state = reach(game, Phase.OPEN_PICKS)
     assert state.current == 0
     display = tuple(LETTERS.index(letter) for letter in "PPCDC")
-    state = table(game, state, hands=seat_hand(state, 0, "DDDDDDRR"), display=display,
+    state = table(state, hands=seat_hand(state, 0, "DDDDDDRR"), display=display,
                   secret_counters=(NO_COUNTERS, state.secret_counters[1]))
     assert choice(game, state) == "take 4"
 
@@ -227,7 +227,7 @@ def test_keeps_rafts_when_water_leads_to_new_towns() -> None:
     game = elfenland(2)
     state = reach(game, Phase.ROUND_END)
     assert state.current == 0
-    state = table(game, state, hands=seat_hand(state, 0, "PECUTDRR"))
+    state = table(state, hands=seat_hand(state, 0, "PECUTDRR"))
     kept = choice(game, state)
     assert kept.startswith("keep-cards") and kept.endswith("RR")
 
@@ -237,7 +237,7 @@ def test_keeps_the_counter_that_fits_the_roads_ahead() -> None:
     # for 2.
     game = elfenland(2)
     state = reach(game, Phase.ROUND_END)
-    state = table(game, state, hands=seat_hand(state, 0, "PECU"),
+    state = table(state, hands=seat_hand(state, 0, "PECU"),
                   open_counters=(counters("C"), state.open_counters[1]),
                   secret_counters=(counters("P"), state.secret_counters[1]))
     assert choice(game, state) == "keep-counter P?"

@@ -115,7 +115,7 @@ def test_e15_with_an_empty_supply_a_slot_stays_empty_and_draw_is_not_offered() -
     game = elfenland(3)
     built = phase3(game, display="DUPTC")
     # Unreachable (section E15), so the supply is emptied by hand: its counters set aside.
-    state = game.with_legal(replace(built, supply=(), set_aside_secret=built.supply))
+    state = replace(built, supply=(), set_aside_secret=built.supply)
     assert legal_texts(game, state) == {"take 1", "take 2", "take 3", "take 4", "take 5"}
     state = play(game, state, "take 2")
     assert display_text(state) == "D.PTC"

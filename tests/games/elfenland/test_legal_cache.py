@@ -13,7 +13,7 @@ import ludoteca
 from ludoteca.games.elfenland import ElfenlandGame, ElfenlandState
 from ludoteca.games.elfenland.actions import Verb
 from ludoteca.games.elfenland.state import Phase
-from tests.games.support import reached_state
+from tests.games.support import reached_positions, reached_state
 
 GAMES = {players: ludoteca.load("elfenland", players) for players in (2, 3, 6)}
 FIELD_GROUPS = (("hands",), ("boots", "visited"), ("road_counter", "road_placer"))
@@ -44,12 +44,7 @@ def test_a_move_paid_from_an_emptied_hand_is_refused() -> None:
     assert all(action.verb != Verb.MOVE for action in game.legal_actions(emptied))
 
 
-reached = st.builds(
-    lambda players, seed, steps: (GAMES[players], reached_state(GAMES[players], seed, steps)),
-    st.sampled_from(sorted(GAMES)),
-    st.integers(0, 2**31),
-    st.integers(0, 300),
-)
+reached = reached_positions(GAMES, max_steps=300)
 
 
 @settings(max_examples=40, deadline=None)

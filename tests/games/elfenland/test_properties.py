@@ -13,18 +13,13 @@ from ludoteca.games.elfenland import ElfAction, ElfenlandGame, ElfenlandState
 from ludoteca.games.elfenland.actions import (
     Verb,
 )
-from tests.games.support import reached_state
+from tests.games.support import reached_positions
 
 GAMES = {players: ludoteca.load("elfenland", players) for players in (2, 3, 6)}
 PROPERTY_SETTINGS = settings(max_examples=60, deadline=None)
 
 
-positions = st.builds(
-    lambda players, seed, steps: (GAMES[players], reached_state(GAMES[players], seed, steps)),
-    st.sampled_from(sorted(GAMES)),
-    st.integers(0, 2**31),
-    st.integers(0, 400),
-)
+positions = reached_positions(GAMES, max_steps=400)
 counts = st.tuples(*[st.integers(0, 4)] * 7)
 any_action = st.builds(
     ElfAction,

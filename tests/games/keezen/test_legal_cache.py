@@ -13,7 +13,7 @@ from ludoteca.games.keezen import KeezenGame, KeezenState
 from ludoteca.games.keezen.cards import ACE
 from ludoteca.games.keezen.notation import parse_hand
 from tests.games.keezen.helpers import keezen, state_at
-from tests.games.support import reached_state
+from tests.games.support import reached_positions, reached_state
 
 START = "0:s,s,s,s 1:s,s,s,s 2:s,s,s,s 3:s,s,s,s"
 GAMES = {players: keezen(players) for players in (2, 4, 6)}
@@ -41,12 +41,7 @@ def test_a_card_taken_out_of_the_hand_by_replace_cannot_be_played() -> None:
         game.apply(replaced, ace_out)
 
 
-reached = st.builds(
-    lambda players, seed, steps: (GAMES[players], reached_state(GAMES[players], seed, steps)),
-    st.sampled_from(sorted(GAMES)),
-    st.integers(0, 2**31),
-    st.integers(0, 300),
-)
+reached = reached_positions(GAMES, max_steps=300)
 
 
 @settings(max_examples=40, deadline=None)

@@ -16,18 +16,13 @@ from ludoteca.games.keezen.cards import RANK_TEXT, full_deck
 from ludoteca.games.keezen.notation import squares_of
 from ludoteca.games.keezen.state import DealEvent, DiscardEvent, PlayEvent
 from tests.games.keezen.helpers import keezen
-from tests.games.support import reached_state
+from tests.games.support import reached_positions
 
 GAMES = {players: keezen(players) for players in (2, 4, 6)}
 PROPERTY_SETTINGS = settings(max_examples=60, deadline=None)
 
 
-positions = st.builds(
-    lambda players, seed, steps: (GAMES[players], reached_state(GAMES[players], seed, steps)),
-    st.sampled_from([2, 4, 6]),
-    st.integers(0, 2**31),
-    st.integers(0, 250),
-)
+positions = reached_positions(GAMES, max_steps=250)
 
 
 def any_action(game: KeezenGame) -> st.SearchStrategy[KeezenAction]:

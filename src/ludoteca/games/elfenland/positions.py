@@ -226,7 +226,7 @@ def position_from_text(game: ElfenlandGame, text: str) -> ElfenlandState:
         log=((RoundEvent(round_, start),),),
     )
     codec.check_state(game, state)
-    return game.with_legal(state)
+    return state
 
 
 def _travel_cards(

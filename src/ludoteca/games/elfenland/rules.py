@@ -269,11 +269,6 @@ class ElfenlandGame:
         """Return the position text of `state`, which `position_from_text` reads back."""
         return positions.position_to_text(self, state)
 
-    def with_legal(self, state: ElfenlandState) -> ElfenlandState:
-        """Return `state` itself, its cache of legal actions filled in."""
-        self.legal_actions(state)
-        return state
-
     def _cache_legal(self, state: ElfenlandState) -> ElfenlandState:
         """Fill in the legal-action cache of `state` and return the state.
 

@@ -10,7 +10,7 @@ from ludoteca.core.chance import check_seed
 from ludoteca.core.errors import StateFormatError
 from ludoteca.core.game import JSON
 from ludoteca.games.keezen.actions import NO_LOC, KeezenAction
-from ludoteca.games.keezen.cards import CARDS_PER_DEAL, JACK, RANK_TEXT, RANKS, Rank
+from ludoteca.games.keezen.cards import CARDS_PER_DEAL, JACK, RANK_TEXT, RANKS
 from ludoteca.games.keezen.notation import squares_of
 from ludoteca.games.keezen.state import (
     DealEvent,
@@ -19,6 +19,7 @@ from ludoteca.games.keezen.state import (
     Event,
     KeezenState,
     PlayEvent,
+    cards_spent,
 )
 
 if TYPE_CHECKING:
@@ -58,7 +59,8 @@ def encode_event(event: Event) -> list[JSON]:
 def decode_state(game: KeezenGame, obj: Mapping[str, JSON]) -> KeezenState:
     """Return the state encoded by `encode_state`; StateFormatError saying what is wrong."""
     try:
-        state = game.with_legal(_decode(game, obj))
+        state = _decode(game, obj)
+        game.legal_actions(state)  # a position the move generator cannot read fails here
     except StateFormatError:
         raise
     except (KeyError, TypeError, ValueError, IndexError) as error:
@@ -210,12 +212,7 @@ def _check_cards(game: KeezenGame, state: KeezenState) -> None:
     """No rank appears more than N times; each hand is its dealt cards less those played."""
     n = game.num_players
     current = state.log[-1]
-    spent: list[list[Rank]] = [[] for _ in range(n)]
-    for event in current:
-        if isinstance(event, PlayEvent):
-            spent[event.seat].append(event.action.card)
-        elif isinstance(event, DiscardEvent):
-            spent[event.seat].extend(event.cards)
+    spent = cards_spent(current, n)
     opening = current[0]
     assert isinstance(opening, DealEvent)
     for seat in range(n):

@@ -32,6 +32,7 @@ from ludoteca.games.keezen.state import (
     Event,
     KeezenState,
     PlayEvent,
+    cards_spent,
 )
 
 RULES_VERSION = "1"
@@ -259,11 +260,6 @@ class KeezenGame:
         """Return the state `to_json` encoded; StateFormatError if it cannot be read."""
         return codec.decode_state(self, obj)
 
-    def with_legal(self, state: KeezenState) -> KeezenState:
-        """Return `state` itself, its cache of legal actions filled in."""
-        self.legal_actions(state)
-        return state
-
     def resample(self, state: KeezenState, seat: Seat | None, rng: random.Random) -> KeezenState:
         """Return a state `seat` cannot tell apart: unseen cards redealt, future chance re-seeded.
 
@@ -297,12 +293,7 @@ class KeezenGame:
     ) -> KeezenState:
         """Return `state` with new hands and pack, the current deal's log entry made to match."""
         current_deal = state.log[-1]
-        spent: list[list[Rank]] = [[] for _ in range(self.num_players)]
-        for event in current_deal:
-            if isinstance(event, PlayEvent):
-                spent[event.seat].append(event.action.card)
-            elif isinstance(event, DiscardEvent):
-                spent[event.seat].extend(event.cards)
+        spent = cards_spent(current_deal, self.num_players)
         opening = current_deal[0]
         assert isinstance(opening, DealEvent)
         dealt = tuple(

@@ -85,3 +85,14 @@ class KeezenState:
     def events(self) -> tuple[Event, ...]:
         """Return the whole log as one flat tuple of events."""
         return tuple(event for deal in self.log for event in deal)
+
+
+def cards_spent(deal: tuple[Event, ...], num_players: int) -> list[list[Rank]]:
+    """Return per seat the cards it has played or handed in during this deal's events."""
+    spent: list[list[Rank]] = [[] for _ in range(num_players)]
+    for event in deal:
+        if isinstance(event, PlayEvent):
+            spent[event.seat].append(event.action.card)
+        elif isinstance(event, DiscardEvent):
+            spent[event.seat].extend(event.cards)
+    return spent
