@@ -10,7 +10,7 @@ arena, the server, the golden playthroughs and the front end read only this.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias
 
 from ludoteca.core.game import JSON, Game, Seat
@@ -87,7 +87,7 @@ class GameSpec:
     """The numeric observation encoding for research adapters, where the game has one."""
     languages: tuple[str, ...] = ("en",)
     """The UI languages whose message catalogues hold every string of this game."""
-    rules_page: str = field(default="")
+    rules_page: str = ""
 
     def __post_init__(self) -> None:
         if self.default_players not in self.player_counts:

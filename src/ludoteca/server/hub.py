@@ -193,7 +193,7 @@ class MatchHub:
     # -- games ----------------------------------------------------------------------------------
 
     def games(self) -> list[GameInfo]:
-        """Return the games on offer with their player counts, option defaults and bots."""
+        """Return the games on offer: each published GameSpec with every bot that can sit in."""
         if self._games is None:
             self._games = [_game_info(name) for name in available_games()]
         return self._games
