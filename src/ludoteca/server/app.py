@@ -21,7 +21,7 @@ from ludoteca.server.middleware import (
     SecurityHeaders,
     parse_rate,
 )
-from ludoteca.server.routes import games, live, matches, play
+from ludoteca.server.routes import games, live, matches, messages, play
 from ludoteca.server.settings import ServerLimits
 from ludoteca.server.storage import Database
 
@@ -89,7 +89,7 @@ def create_app(
     app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
     app.add_middleware(RateLimits, request_rate=request_rate, create_rate=create_rate)
     app.add_middleware(SecurityHeaders, relaxed_paths=API_DOCS_PATHS if docs else frozenset())
-    for module in (games, matches, play, live):
+    for module in (games, matches, play, messages, live):
         app.include_router(module.router, prefix="/api")
 
     web = web_directory()

@@ -35,11 +35,20 @@ from ludoteca.core.registry import game_spec
 from ludoteca.server import storage
 from ludoteca.server.bots import BotScheduler
 from ludoteca.server.errors import ApiError
-from ludoteca.server.live import LiveMatch, MatchInfo, SeatState, Subscriber
+from ludoteca.server.live import (
+    RECENT_MESSAGES,
+    LiveMatch,
+    MatchInfo,
+    SeatState,
+    Subscriber,
+    iso,
+    message_of_row,
+)
 from ludoteca.server.schemas import (
     CreateMatchRequest,
     GameInfo,
     MatchSummary,
+    Message,
 )
 from ludoteca.server.seats import Tokens, claim_seats, new_seats, rematch_seat
 from ludoteca.server.settings import ServerLimits
@@ -274,6 +283,7 @@ class MatchHub:
     def _load(self, match_id: str) -> LiveMatch | None:
         with self.db.session() as session:
             stored = storage.load_match(session, match_id)
+            rows = storage.load_messages(session, match_id, RECENT_MESSAGES)
         if stored is None:
             return None
         row, texts = stored
@@ -284,7 +294,9 @@ class MatchHub:
             "actions": texts, "rules_version": info.rules_version,
         }
         states = replay(record, game)
-        return LiveMatch(info=info, game=game, states=states, actions=texts)
+        live = LiveMatch(info=info, game=game, states=states, actions=texts)
+        live.messages = [message_of_row(message) for message in rows]
+        return live
 
     def summaries(
         self, session: Session, status: str | None, limit: int
@@ -553,12 +565,47 @@ class MatchHub:
             await self._broadcast(new)
         return new, tokens
 
+    # -- messages -------------------------------------------------------------------------------
+
+    async def post_message(
+        self,
+        live: LiveMatch,
+        kind: str,
+        text: str,
+        seat: Seat | None = None,
+        name: str | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> Message:
+        """Store a message of the match, then send it to every listener; return it.
+
+        `kind` "chat" is a person's line; any other kind is a notice (see `schemas.Message`).
+        Callers bound `text` (storage.MAX_MESSAGE_TEXT) and hold no lock they need meanwhile.
+        """
+        now, step = storage.utc_now(), live.state_id
+        values = {
+            "match_id": live.match_id, "step": step, "kind": kind, "seat": seat,
+            "name": name, "text": text, "params": params, "created_at": now,
+        }
+        message_id = await in_thread(storage.add_message, self.db.engine, values)
+        message = Message(
+            id=message_id, kind=kind, seat=seat, name=name, text=text, params=params,
+            step=step, at=iso(now),
+        )
+        live.add_message(message)
+        payload = message.model_dump_json()
+        for subscriber in live.subscribers:
+            _queue(subscriber.queue, payload)
+        return message
+
     # -- listeners ------------------------------------------------------------------------------
 
     def subscribe(self, live: LiveMatch, seat: Seat | None) -> Subscriber:
-        """Register a listener and queue the current view for it at once."""
+        """Register a listener; queue at once the current view, then the recent messages if any
+        (`{"type": "messages", "messages": [...]}`)."""
         subscriber = Subscriber(seat)
         subscriber.queue.put_nowait(live.view_json(seat))
+        if live.messages:
+            subscriber.queue.put_nowait(live.messages_json())
         live.subscribers.add(subscriber)
         return subscriber
 
@@ -583,12 +630,7 @@ class MatchHub:
             self._queue_view(live, subscriber)
 
     def _queue_view(self, live: LiveMatch, subscriber: Subscriber) -> None:
-        queue = subscriber.queue
-        if queue.qsize() >= MAX_BACKLOG:
-            # Each view is complete: a listener that fell far behind gets the newest one.
-            while not queue.empty():
-                queue.get_nowait()
-        queue.put_nowait(live.view_json(subscriber.seat))
+        _queue(subscriber.queue, live.view_json(subscriber.seat))
 
     # -- bots -----------------------------------------------------------------------------------
 
@@ -651,6 +693,15 @@ class MatchHub:
             except Exception:
                 log.exception("bot of seat %s in %s failed", seat, live.match_id)
                 return
+
+
+def _queue(queue: asyncio.Queue[str], payload: str) -> None:
+    """Put `payload` in a listener's outbox; a listener far behind loses what it had queued
+    (each view is complete, and it reads the messages it missed with GET messages)."""
+    if queue.qsize() >= MAX_BACKLOG:
+        while not queue.empty():
+            queue.get_nowait()
+    queue.put_nowait(payload)
 
 
 def _game_info(name: str) -> GameInfo:

@@ -17,9 +17,11 @@ from typing import Any
 from ludoteca.bots import Bot, make_bot
 from ludoteca.core import JSON, Game, Seat, make_record
 from ludoteca.server.errors import ApiError
-from ludoteca.server.schemas import MatchResult, MatchSummary, SeatInfo, View
-from ludoteca.server.storage import MatchRow
+from ludoteca.server.schemas import MatchResult, MatchSummary, Message, SeatInfo, View
+from ludoteca.server.storage import MatchRow, MessageRow
 
+RECENT_MESSAGES = 200
+"""Messages of a match kept in memory and sent to a socket when it connects."""
 HIDDEN_OPTIONS = ("num_players",)
 """Options shown as `players` instead."""
 
@@ -120,6 +122,14 @@ class MatchInfo:
         return "open" if free else "running"
 
 
+def message_of_row(row: MessageRow) -> Message:
+    """Return the public form of a stored message."""
+    return Message(
+        id=row.id, kind=row.kind, seat=row.seat, name=row.name, text=row.text,
+        params=row.params, step=row.step, at=iso(row.created_at),
+    )
+
+
 @dataclass(eq=False)
 class Subscriber:
     """One WebSocket listener: the seat it watches as (None: spectator) and its outbox."""
@@ -139,6 +149,8 @@ class LiveMatch:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    messages: list[Message] = field(default_factory=list)
+    """The last RECENT_MESSAGES messages, oldest first."""
     _bots: dict[Seat, Bot] = field(default_factory=dict)
     _summary: MatchSummary | None = None
     # The current view of each seat, and its JSON for HTTP and for the socket: an observation
@@ -252,6 +264,16 @@ class LiveMatch:
             "result": result,
             "updated_at": now,
         }
+
+    def add_message(self, message: Message) -> None:
+        """Remember a stored message (only the last RECENT_MESSAGES are kept)."""
+        self.messages.append(message)
+        del self.messages[:-RECENT_MESSAGES]
+
+    def messages_json(self) -> str:
+        """Return the socket's backlog message: `{"type": "messages", "messages": [...]}`."""
+        items = ",".join(message.model_dump_json() for message in self.messages)
+        return f'{{"type":"messages","messages":[{items}]}}'
 
     def push(self, state: Any, text: str, columns: dict[str, Any]) -> None:
         """Append an accepted (and committed) action and its state."""

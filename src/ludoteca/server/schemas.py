@@ -222,6 +222,26 @@ class View(BaseModel):
     observation: dict[str, Any]
 
 
+class Message(BaseModel):
+    """A chat line or a notice of a match, as sent on the socket and listed by GET messages.
+
+    `kind` "chat" is what a person wrote (`text`, shown escaped); any other kind is a notice
+    of the server (an undo, a time-out, a bot taking a seat, ...) that clients word from `kind`
+    and `params` in their language, with `text` as the English wording. `step` is the state
+    id of the match when the message was posted.
+    """
+
+    type: Literal["message"] = "message"
+    id: int
+    kind: str
+    seat: int | None
+    name: str | None
+    text: str
+    params: dict[str, Any] | None
+    step: int
+    at: str
+
+
 class CreatedMatch(BaseModel):
     """The answer to POST /api/matches and to a rematch: tokens of the claimed seats."""
 

@@ -1,4 +1,5 @@
-"""Storage of matches as game records: SQLAlchemy 2 tables `matches`, `seats` and `actions`.
+"""Storage of matches as game records: SQLAlchemy 2 tables `matches`, `seats`, `actions` and
+`messages` (chat and the match's notices: undo, time-outs, bots taking over).
 
 A match is stored as its record (game, options, seed and the canonical action texts) plus the
 seat table; the columns `status`, `state_id`, `current_player` and `result` repeat what the
@@ -17,6 +18,7 @@ from typing import Any, cast
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Column,
     DateTime,
     ForeignKey,
     String,
@@ -25,7 +27,9 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import CursorResult, Engine
@@ -142,6 +146,31 @@ class ActionRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
 
 
+MAX_MESSAGE_TEXT = 500
+"""Longest text of a stored message, in characters."""
+
+
+class MessageRow(Base):
+    """One message of a match: a chat line or a notice of the server (undo, time-out, ...).
+
+    `kind` is "chat" for what a person wrote; any other kind is a notice whose `params` let
+    each client word it in its own language (`text` is the English wording). `step` is the
+    match's state id when it was posted, so a notice sits in the log where it happened.
+    """
+
+    __tablename__ = "messages"
+
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), index=True)
+    step: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None]
+    name: Mapped[str | None] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(MAX_MESSAGE_TEXT))
+    params: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
+
+
 class Database:
     """The engine and session factory for one database URL; creates the tables if missing."""
 
@@ -150,6 +179,7 @@ class Database:
         self.engine = _make_engine(url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         Base.metadata.create_all(self.engine)
+        add_missing_columns(self.engine)
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -186,6 +216,43 @@ def _make_engine(url: str) -> Engine:
     return engine
 
 
+def add_missing_columns(engine: Engine) -> list[str]:
+    """Add to existing tables every nullable column this version declares and they lack.
+
+    `create_all` makes missing tables but never changes one: a database written by an earlier
+    version gains the new columns here (each nullable, or with a server default), so an old
+    `ludoteca.sqlite3` keeps its matches. Return the added columns as "table.column".
+    """
+    present = inspect(engine)
+    tables = set(present.get_table_names())
+    added = []
+    with engine.begin() as connection:
+        for table in Base.metadata.sorted_tables:
+            if table.name not in tables:
+                continue
+            have = {column["name"] for column in present.get_columns(table.name)}
+            for column in table.columns:
+                if column.name in have:
+                    continue
+                connection.execute(text(_add_column_sql(engine, table.name, column)))
+                added.append(f"{table.name}.{column.name}")
+    return added
+
+
+def _add_column_sql(engine: Engine, table: str, column: Column[Any]) -> str:
+    """Return the ALTER TABLE statement adding `column` (nullable, or with its server default)."""
+    if not column.nullable and column.server_default is None:
+        raise RuntimeError(
+            f"cannot add the required column {table}.{column.name} to an existing database: "
+            "give it a server default or make it nullable"
+        )
+    kind = column.type.compile(dialect=engine.dialect)
+    default = ""
+    if column.server_default is not None:
+        default = f" DEFAULT {column.server_default.arg}"  # type: ignore[attr-defined]
+    return f'ALTER TABLE {table} ADD COLUMN "{column.name}" {kind}{default}'
+
+
 # -- the operations the hub performs (each one transaction) -----------------------------------
 
 
@@ -205,6 +272,7 @@ def insert_match(session: Session, match: MatchRow, previous_id: str | None = No
 # time the ORM-enabled statements built anew took (docs/benchmarks.md).
 _ACTIONS = Base.metadata.tables["actions"]
 _MATCHES = Base.metadata.tables["matches"]
+_MESSAGES = Base.metadata.tables["messages"]
 _INSERT_ACTION = insert(_ACTIONS)
 _UPDATE_SUMMARY = update(_MATCHES).where(
     _MATCHES.c.id == bindparam("the_match_id"), _MATCHES.c.status.in_(UNFINISHED)
@@ -331,3 +399,23 @@ def expire_idle(session: Session, idle_since: dt.datetime) -> list[str]:
     ).all()
     session.commit()
     return list(expired)
+
+
+def add_message(engine: Engine, values: dict[str, Any]) -> int:
+    """Store one message of a match (the columns of MessageRow but `id`); return its id."""
+    with engine.begin() as connection:
+        result = connection.execute(insert(_MESSAGES).values(**values))
+        key = result.inserted_primary_key
+        assert key is not None
+        return int(key[0])
+
+
+def load_messages(session: Session, match_id: str, limit: int) -> list[MessageRow]:
+    """Return the last `limit` messages of a match, oldest first."""
+    newest = session.scalars(
+        select(MessageRow)
+        .where(MessageRow.match_id == match_id)
+        .order_by(MessageRow.id.desc())
+        .limit(limit)
+    ).all()
+    return list(reversed(newest))
