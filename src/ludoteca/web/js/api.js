@@ -59,11 +59,12 @@ export const api = {
  * a spectator).
  */
 export class MatchSocket {
-  constructor(matchId, token, { onView, onState = () => {} }) {
+  constructor(matchId, token, { onView, onMessage = () => {}, onState = () => {} }) {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     this.url = `${scheme}://${location.host}/api${match(matchId)}/ws`;
     this.token = token ?? null;
     this.onView = onView;
+    this.onMessage = onMessage;
     this.onState = onState;
     this.closed = false;
     this.retryMs = 500;
@@ -82,6 +83,8 @@ export class MatchSocket {
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "view") this.onView(message);
+      else if (message.type === "message") this.onMessage(message);
+      else if (message.type === "messages") message.messages.forEach((m) => this.onMessage(m));
     };
     socket.onclose = () => {
       if (this.closed) return;

@@ -54,6 +54,32 @@ export function mountMatch(root, { id, spectate }) {
   let alive = true;
   let toastTimer = null;
 
+  // The match's messages (chat lines and server notices, docs/web-api.md "Messages"), oldest
+  // first; a component follows them with `matchContext.onMessage`.
+  const messages = [];
+  const messageListeners = new Set();
+
+  function receiveMessage(message) {
+    if (messages.some((known) => known.id === message.id)) return; // a reconnect resends them
+    messages.push(message);
+    for (const listener of messageListeners) listener(message);
+  }
+
+  /** What the match page's components share: the match, the seats held, views and messages. */
+  const matchContext = {
+    id,
+    mode,
+    tokens,
+    seats,
+    currentView: () => view,
+    toast: (message) => showToast(message),
+    onMessage(listener) {
+      messageListeners.add(listener);
+      messages.forEach(listener);
+      return () => messageListeners.delete(listener);
+    },
+  };
+
   function showToast(message) {
     toast.textContent = message;
     clearTimeout(toastTimer);
@@ -238,6 +264,7 @@ export function mountMatch(root, { id, spectate }) {
     if (!alive) return;
     socket = new MatchSocket(id, mode === "player" ? tokens[seats[0]] : undefined, {
       onView: receive,
+      onMessage: receiveMessage,
       onState: (state) => {
         connection.dataset.state = state;
         connection.textContent = state === "online" ? "" : t("match.reconnecting");
