@@ -12,6 +12,7 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from ludoteca.server.chat import ChatRates
 from ludoteca.server.errors import install_error_handlers
 from ludoteca.server.hub import MatchHub
 from ludoteca.server.middleware import (
@@ -21,7 +22,7 @@ from ludoteca.server.middleware import (
     SecurityHeaders,
     parse_rate,
 )
-from ludoteca.server.routes import games, live, matches, messages, play
+from ludoteca.server.routes import chat, games, live, matches, messages, play
 from ludoteca.server.settings import ServerLimits
 from ludoteca.server.storage import Database
 
@@ -61,6 +62,7 @@ def create_app(
     limits = limits or ServerLimits()
     request_rate = parse_rate(limits.request_rate, "request_rate")
     create_rate = parse_rate(limits.create_rate, "create_rate")
+    chat_rates = ChatRates.from_limits(limits)
     hub = MatchHub(
         Database(database_url), bot_delay=bot_delay, bot_seconds=bot_seconds, limits=limits
     )
@@ -84,12 +86,13 @@ def create_app(
     )
     app.state.hub = hub
     app.state.limits = limits
+    app.state.chat_rates = chat_rates
     install_error_handlers(app)
     # The last added runs first: headers on every answer, then rates, then the body's size.
     app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
     app.add_middleware(RateLimits, request_rate=request_rate, create_rate=create_rate)
     app.add_middleware(SecurityHeaders, relaxed_paths=API_DOCS_PATHS if docs else frozenset())
-    for module in (games, matches, play, messages, live):
+    for module in (games, matches, play, messages, chat, live):
         app.include_router(module.router, prefix="/api")
 
     web = web_directory()

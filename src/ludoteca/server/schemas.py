@@ -169,6 +169,10 @@ class GameInfo(BaseModel):
     observation_keys: list[str]
     seat_markers: list[str]
     languages: list[str]
+    play_minutes: list[int]
+    """How long a game usually takes: [shortest, longest] minutes."""
+    rules_languages: list[str]
+    """The languages of the texts the rules page (/rules/<game>) serves."""
 
 
 class SeatInfo(BaseModel):

@@ -28,6 +28,12 @@ class ServerLimits:
     request_rate: str = _setting(
         "600/minute", "API requests one client address may make (a `limits` rate)"
     )
+    chat_rate: str = _setting(
+        "10/minute", "chat lines one client address may post in one match (a `limits` rate)"
+    )
+    chat_total_rate: str = _setting(
+        "30/minute", "chat lines one client address may post over all matches (a `limits` rate)"
+    )
     max_bot_matches: int = _setting(
         100, "matches with no human seat that may run at once (more: 429 too_busy)"
     )
