@@ -3,9 +3,10 @@
 `surface_problems(spec)` lists everything that is missing or inconsistent: options that do not
 load or are not published, bots that cannot be built or do not play, a renderer that does not
 render, board data that is not JSON, teams that are not a partition of the seats, observation
-keys that differ from the declaration, a missing front-end module or rules page, and UI strings
-(the game's own, its option labels, help and choices, its bots and seat markers) missing from a
-catalogue the game says it ships.
+keys that differ from the declaration, a missing front-end module, rules page or original rules
+text, no play time, and UI strings (the game's own and its summary, its option labels, help and
+choices, its bots, their levels and its seat markers) missing from a catalogue the game says it
+ships.
 """
 
 from __future__ import annotations
@@ -37,8 +38,11 @@ def surface_problems(spec: GameSpec, web: Path = WEB, root: Path = ROOT) -> list
         problems += _game_problems(spec, game)
     problems += _option_problems(spec)
     problems += _front_end_problems(spec, web)
-    if not (root / spec.rules_page).is_file():
-        problems.append(f"rules page {spec.rules_page!r} is missing")
+    for text in (spec.rules_page, *(path for _, path in spec.original_rules)):
+        if not (root / text).is_file():
+            problems.append(f"rules page {text!r} is missing")
+    if spec.play_minutes[0] <= 0:
+        problems.append(f"no play time declared: play_minutes is {spec.play_minutes}")
     return problems
 
 
@@ -137,6 +141,8 @@ def _front_end_problems(spec: GameSpec, web: Path) -> list[str]:
         wanted |= {key, f"{key}.help"}
         wanted |= {f"{key}.{choice}" for choice in option.choices if isinstance(choice, str)}
     wanted |= {f"marker.{spec.name}.{marker}" for marker in spec.seat_markers}
+    # The lobby's newcomer help: the game's summary and what each bot level means.
+    wanted |= {f"{spec.name}.summary"} | {f"bot.level.{bot.level}" for bot in bot_specs(spec.name)}
     languages_path = web / "i18n" / "languages.json"
     offered = json.loads(languages_path.read_text("utf-8")) if languages_path.is_file() else {}
     for language in spec.languages:

@@ -39,10 +39,13 @@ def test_a_spec_with_missing_pieces_is_caught(tmp_path: Path) -> None:
         observation_keys=spec.observation_keys[1:],
         languages=(*spec.languages, "fr"),
         rules_page="docs/rules/missing.md",
+        original_rules=(("nl", "docs/rules/original/missing.nl.txt"),),
+        play_minutes=(0, 0),
     )
     (tmp_path / "js" / "games").mkdir(parents=True)
     (tmp_path / "i18n").mkdir()
-    (tmp_path / "i18n" / "en.json").write_text('{"keezen.title": "Keezen"}')
+    (tmp_path / "i18n" / "en.json").write_text(
+        '{"keezen.title": "Keezen", "bot.random": "r", "bot.keezen.heuristic": "h"}')
     (tmp_path / "i18n" / "nl.json").write_text("{}")
     (tmp_path / "i18n" / "languages.json").write_text('{"en": "English", "nl": "Nederlands"}')
     problems = "\n".join(surface_problems(broken, web=tmp_path))
@@ -52,6 +55,9 @@ def test_a_spec_with_missing_pieces_is_caught(tmp_path: Path) -> None:
     assert "catalogue fr.json is missing or not in languages.json" in problems
     assert "nl.json is missing" not in problems and "nl.json lacks" in problems
     assert "rules page 'docs/rules/missing.md' is missing" in problems
+    assert "rules page 'docs/rules/original/missing.nl.txt' is missing" in problems
+    assert "no play time declared" in problems
+    assert "e.g. ['bot.level.0', 'bot.level.1', 'keezen.summary']" in problems
 
 
 def test_spec_refuses_inconsistent_declarations() -> None:
@@ -62,6 +68,18 @@ def test_spec_refuses_inconsistent_declarations() -> None:
         dataclasses.replace(spec, default_bot="genius")
     with pytest.raises(ValueError, match="option names must be unique"):
         dataclasses.replace(spec, options=(*spec.options, spec.options[0]))
+    with pytest.raises(ValueError, match=r"play time \(90, 60\) is not a range"):
+        dataclasses.replace(spec, play_minutes=(90, 60))
+    with pytest.raises(ValueError, match="one original rules text per language"):
+        dataclasses.replace(spec, original_rules=(("en", "docs/rules/elfenland.md"),))
+
+
+def test_every_game_tells_a_newcomer_its_play_time_and_rules_languages() -> None:
+    published = {name: game_spec(name).published() for name in available_games()}
+    assert published["keezen"]["play_minutes"] == [30, 60]
+    assert published["elfenland"]["play_minutes"] == [60, 60]
+    assert published["keezen"]["rules_languages"] == ["en", "nl"]
+    assert published["elfenland"]["rules_languages"] == ["en", "zh"]
 
 
 def test_load_validates_against_the_declared_options() -> None:

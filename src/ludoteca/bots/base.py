@@ -12,7 +12,11 @@ from ludoteca.core.registry import game_spec
 from ludoteca.core.spec import BotSpec
 
 GENERIC_BOTS: tuple[BotSpec, ...] = (
-    BotSpec("random", 0, "Plays a uniformly random legal action.", RandomBot),
+    BotSpec(
+        "random", 0,
+        "Plays any legal move at random, without a plan: easy to beat, for learning the rules.",
+        RandomBot,
+    ),
 )
 """Bots that play every game through the engine contract alone."""
 

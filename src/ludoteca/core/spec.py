@@ -88,6 +88,12 @@ class GameSpec:
     languages: tuple[str, ...] = ("en",)
     """The UI languages whose message catalogues hold every string of this game."""
     rules_page: str = ""
+    """The project's English rules page, from the repository root (`docs/rules/<game>.md`)."""
+    original_rules: tuple[tuple[str, str], ...] = ()
+    """(language, path) of each original rules text, which the rules page serves in its
+    language instead of the English page (Keezen: the Dutch original)."""
+    play_minutes: tuple[int, int] = (0, 0)
+    """How long one game usually takes, shortest and longest, in minutes (for newcomers)."""
 
     def __post_init__(self) -> None:
         if self.default_players not in self.player_counts:
@@ -97,6 +103,12 @@ class GameSpec:
             raise ValueError(f"{self.name}: option names must be unique, without num_players")
         if self.default_bot not in {"random", *(bot.name for bot in self.bots)}:
             raise ValueError(f"{self.name}: default bot {self.default_bot!r} is not offered")
+        shortest, longest = self.play_minutes
+        if not 0 <= shortest <= longest:
+            raise ValueError(f"{self.name}: play time {self.play_minutes} is not a range")
+        languages = [language for language, _ in self.original_rules]
+        if len(set(languages)) != len(languages) or "en" in languages:
+            raise ValueError(f"{self.name}: one original rules text per language, not English")
 
     def option(self, name: str) -> OptionSpec:
         """Return the declared option `name`; KeyError if the game has none."""
@@ -138,5 +150,11 @@ class GameSpec:
             "observation_keys": list(self.observation_keys),
             "seat_markers": list(self.seat_markers),
             "languages": list(self.languages),
+            "play_minutes": list(self.play_minutes),
+            "rules_languages": self.rules_languages(),
         }
+
+    def rules_languages(self) -> list[str]:
+        """Return the languages the rules page has a text in: English, then the originals."""
+        return ["en", *sorted(language for language, _ in self.original_rules)]
 

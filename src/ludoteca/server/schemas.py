@@ -25,6 +25,15 @@ INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 characters), surrogate, private use and unassigned code points."""
 
 
+def visible_words(text: str) -> str:
+    """Return `text` in NFC without invisible characters, its words joined by single spaces."""
+    visible = "".join(
+        char for char in text
+        if char.isspace() or unicodedata.category(char) not in INVISIBLE_CATEGORIES
+    )
+    return " ".join(unicodedata.normalize("NFC", visible).split())
+
+
 def player_name(text: str) -> str:
     """Return `text` as a player name: NFC, without invisible characters, single spaces.
 
@@ -32,11 +41,7 @@ def player_name(text: str) -> str:
     "\u202enimda" as "admin", and zero-width or control characters make lookalikes.
     Raises ValueError when nothing visible is left or more than MAX_NAME_LENGTH characters are.
     """
-    visible = "".join(
-        char for char in text
-        if char.isspace() or unicodedata.category(char) not in INVISIBLE_CATEGORIES
-    )
-    name = " ".join(unicodedata.normalize("NFC", visible).split())
+    name = visible_words(text)
     if not name:
         raise ValueError("a name needs at least one visible character")
     if len(name) > MAX_NAME_LENGTH:
@@ -46,6 +51,27 @@ def player_name(text: str) -> str:
 
 PlayerName = Annotated[str, Field(max_length=MAX_NAME_INPUT), AfterValidator(player_name)]
 """Every request field that carries a player's name."""
+
+MAX_CHAT_LENGTH = 500
+"""Longest chat line, in characters once normalised (the stored text's bound)."""
+MAX_CHAT_INPUT = 2000
+"""Longest chat text accepted before it is normalised."""
+
+
+def chat_text(text: str) -> str:
+    """Return `text` as one chat line: visible characters only, as player_name cleans them.
+
+    A line is shown to everyone as text, so the same characters are dropped as from a name
+    (a bidi override could reverse what follows it); every run of whitespace, newlines
+    included, becomes one space. Raises ValueError when the line is empty or too long.
+    """
+    line = visible_words(text)
+    if not line:
+        raise ValueError("a chat line needs at least one visible character")
+    if len(line) > MAX_CHAT_LENGTH:
+        raise ValueError(f"a chat line has at most {MAX_CHAT_LENGTH} characters")
+    return line
+
 Token = Annotated[str, Field(min_length=1, max_length=100)]
 ShortText = Annotated[str, Field(min_length=1, max_length=MAX_SHORT_TEXT)]
 SeatNumber = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
@@ -97,6 +123,14 @@ class JoinRequest(Request):
     """POST /api/matches/{id}/join; no seat: the first free human seat."""
 
     seat: SeatNumber | None = None
+    name: PlayerName | None = None
+
+
+class ChatRequest(Request):
+    """POST /api/matches/{id}/chat: a seat's token, or no token and a spectator's name."""
+
+    text: Annotated[str, Field(max_length=MAX_CHAT_INPUT), AfterValidator(chat_text)]
+    token: Token | None = None
     name: PlayerName | None = None
 
 

@@ -46,7 +46,10 @@ def _board_data() -> dict[str, JSON]:
 SPEC = GameSpec(
     name="elfenland",
     title="Elfenland",
-    summary="Travel Elfenland in four rounds and collect the most town pieces.",
+    summary=(
+        "Travel across Elfenland by troll wagon, unicorn, dragon and more, and visit as many "
+        "towns as you can in four rounds: the most town pieces wins."
+    ),
     player_counts=PLAYER_COUNTS,
     default_players=DEFAULT_PLAYERS,
     options=OPTIONS,
@@ -55,7 +58,8 @@ SPEC = GameSpec(
     bots=(
         BotSpec(
             "heuristic", 1,
-            "Plans a tour its cards can pay for and picks counters and obstacles to suit it.",
+            "Plans a tour its cards can pay for and picks counters and obstacles to suit it; "
+            "it beats the random bot nearly every game.",
             _heuristic,
         ),
     ),
@@ -70,4 +74,7 @@ SPEC = GameSpec(
     seat_markers=("start_player",),
     languages=("en", "nl", "zh"),
     rules_page="docs/rules/elfenland.md",
+    original_rules=(("zh", "docs/rules/original/elfenland.zh.txt"),),
+    # The rules texts name no play time; the box says 60 minutes (for the 4 rounds).
+    play_minutes=(60, 60),
 )

