@@ -12,6 +12,8 @@ from tests.core.toy_game import (
     LossyJson,
     NeverEnds,
     ToyGame,
+    UndoableNotBool,
+    UndoesTheReveal,
     WrongCommonObservation,
 )
 
@@ -37,6 +39,8 @@ def test_same_seed_plays_the_same_games() -> None:
         (LossyJson(), "from_json(to_json(state)) differs"),
         (NeverEnds(), "exceeds max_game_length"),
         (WrongCommonObservation(), "lacks 'legal_actions'"),
+        (UndoesTheReveal(), "is True, but what seat"),
+        (UndoableNotBool(), "undoable returned 1, not a bool"),
     ],
 )
 def test_contract_breach_is_reported(game: ToyGame, complaint: str) -> None:

@@ -125,12 +125,30 @@ class ToyGame:
             secrets[seat] = state.secrets[seat]
         return replace(state, secrets=(secrets[0], secrets[1]), seed=fresh_seed(rng))
 
+    def undoable(self, state: ToyState, action: int) -> bool:
+        # The last take decides the winner, which shows whose secret card is higher.
+        return action < state.pile
+
 
 class LeakyObservation(ToyGame):
     """Shows both secret cards to every seat."""
 
     def observation(self, state: ToyState, seat: int | None) -> dict[str, Any]:
         return {**super().observation(state, seat), "secrets": list(state.secrets)}
+
+
+class UndoesTheReveal(ToyGame):
+    """Says the last take may be taken back, though the winner it shows tells the secrets."""
+
+    def undoable(self, state: ToyState, action: int) -> bool:
+        return True
+
+
+class UndoableNotBool(ToyGame):
+    """Answers `undoable` with a number."""
+
+    def undoable(self, state: ToyState, action: int) -> bool:
+        return 1  # type: ignore[return-value]
 
 
 class WrongCommonObservation(ToyGame):

@@ -15,6 +15,8 @@ from ludoteca.core.records import make_record, replay
 from ludoteca.core.registry import available_games, game_spec
 
 MALFORMED_TEXTS = ("", "\x00", "definitely not an action", "-1", "?: ?")
+UNDO_SAMPLE = 2
+"""Legal actions besides the chosen one whose `undoable` is checked at a deep step."""
 
 
 class ConformanceError(AssertionError):
@@ -38,8 +40,9 @@ def check_game(
 
     Cheap checks (legal set, text and id round trips, termination) run on every step; the
     expensive ones (JSON round trip, the observation's common part and the observation
-    property, purity of `apply`, rejection of illegal actions) on a seeded `deep_fraction` of
-    the steps and always on the first and last state of each game. For a registered game the
+    property, purity of `apply`, rejection of illegal actions, the meaning of `undoable`, see
+    `_GameChecker.check_undoable`) on a seeded `deep_fraction` of the steps and always on the
+    first and last state of each game. For a registered game the
     observation holds exactly the common keys and those its `GameSpec` declares.
     """
     total_actions = longest = deep_checks = 0
@@ -88,6 +91,10 @@ class _GameChecker:
                 self.check_deeply(state, legal)
             action = self.rng.choice(legal)
             texts.append(game.action_to_text(state, action))
+            if self.undoable(state, action) and deep:
+                self.check_undoable(state, action)
+            if deep:
+                self.check_undoable_sample(state, legal, action)
             before = game.to_json(state) if deep else None
             next_state = game.apply(state, action)
             if before is not None and game.to_json(state) != before:
@@ -159,6 +166,52 @@ class _GameChecker:
             raise self.fail("observation or resample changed the state")
         if legal:
             self.check_rejections(state, legal, encoded)
+
+    def undoable(self, state: Any, action: Any) -> bool:
+        """Return `game.undoable(state, action)`, asserting that it is a bool."""
+        answer = self.game.undoable(state, action)
+        if not isinstance(answer, bool):
+            raise self.fail(f"undoable returned {answer!r}, not a bool")
+        return answer
+
+    def check_undoable_sample(self, state: Any, legal: tuple[Any, ...], chosen: Any) -> None:
+        """Check `undoable` on a few more legal actions than the one played."""
+        others = [action for action in legal if action != chosen]
+        for action in self.rng.sample(others, min(UNDO_SAMPLE, len(others))):
+            if self.undoable(state, action):
+                self.check_undoable(state, action)
+
+    def check_undoable(self, state: Any, action: Any) -> None:
+        """Assert that an action said to be undoable shows nobody anything hidden or chance.
+
+        For the actor, the spectator and one more seat in rotation: in a state that seat cannot
+        tell from `state` (`resample`: hidden parts redrawn, future chance re-seeded), the same
+        action must lead to the same observation for that seat. So what the action shows follows
+        from what the seat knew and the action itself, never from a hidden card or the seed:
+        the actor learns nothing by trying it and taking it back. The action must be legal in
+        every state its actor cannot tell apart (the actor chose it from what it knows); another
+        seat's redrawn state may lack what the actor spends (a card it paid), and is skipped.
+        """
+        game = self.game
+        after = game.apply(state, action)
+        actor = game.current_player(state)
+        rotating = (self.deep_checks + 1) % game.num_players
+        text = game.action_to_text(state, action)
+        for seat in dict.fromkeys((actor, None, rotating)):
+            twin = game.resample(state, seat, self.rng)
+            try:
+                twin_after = game.apply(twin, action)
+            except IllegalActionError as error:
+                if seat == actor:
+                    raise self.fail(
+                        f"undoable {text!r} is illegal in a state its actor cannot tell apart"
+                    ) from error
+                continue
+            if game.observation(twin_after, seat) != game.observation(after, seat):
+                raise self.fail(
+                    f"undoable({text!r}) is True, but what seat {seat} sees after it depends "
+                    "on hidden information or chance"
+                )
 
     def check_observation_keys(self, observation: dict[str, Any], seat: int | None) -> None:
         """Assert the common part of an observation and that every other key is declared."""

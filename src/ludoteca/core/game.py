@@ -92,3 +92,13 @@ class Game(Protocol[StateT, ActionT]):
     def resample(self, state: StateT, seat: Seat | None, rng: random.Random) -> StateT:
         """Return a full state that `seat` cannot tell from `state`, hidden parts redrawn."""
         ...
+
+    def undoable(self, state: StateT, action: ActionT) -> bool:
+        """Return True if the legal `action` in `state` may be taken back: it drew no chance
+        and showed nobody a hidden thing beyond what its actor chose to spend of its own.
+
+        Taking it back then leaves nobody with an advantage: what the action showed follows
+        from the action alone, so its actor learnt nothing by trying it. False is always safe
+        (the server refuses the undo); the server adds "within the actor's own turn".
+        """
+        ...

@@ -11,7 +11,7 @@ from ludoteca.core.draft import thaw
 from ludoteca.core.errors import IllegalActionError, InvalidActionError
 from ludoteca.core.game import JSON, Seat
 from ludoteca.core.logs import check_action_id
-from ludoteca.games.elfenland import codec, positions
+from ludoteca.games.elfenland import codec, positions, undo
 from ludoteca.games.elfenland.actions import (
     ElfAction,
     Verb,
@@ -284,6 +284,10 @@ class ElfenlandGame:
     ) -> ElfenlandState:
         """Return a state `seat` cannot tell apart: unseen cards and counters redrawn (E43)."""
         return self._cache_legal(resampled(self, state, seat, rng, fresh_seed(rng)))
+
+    def undoable(self, state: ElfenlandState, action: ElfAction) -> bool:
+        """Return True if `action` may be taken back: a journey step, not a draw (`undo.py`)."""
+        return undo.undoable(self, state, action)
 
 
 def _replaced(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

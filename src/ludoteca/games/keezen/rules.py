@@ -11,7 +11,7 @@ from ludoteca.core.draft import Draft, thaw
 from ludoteca.core.errors import IllegalActionError, InvalidActionError
 from ludoteca.core.game import JSON, Seat
 from ludoteca.core.logs import check_action_id
-from ludoteca.games.keezen import codec, positions
+from ludoteca.games.keezen import codec, positions, undo
 from ludoteca.games.keezen.actions import (
     KeezenAction,
     action_ids,
@@ -287,6 +287,10 @@ class KeezenGame:
         draft.seed = fresh_seed(rng)
         draft.legal = candidate.legal  # the seed plays no part in the legal actions
         return draft.freeze()
+
+    def undoable(self, state: KeezenState, action: KeezenAction) -> bool:
+        """Return False: every action shows a card from a hidden hand (`undo.py`)."""
+        return undo.undoable(state, action)
 
     def _redealt(
         self, state: KeezenState, hands: list[tuple[Rank, ...]], pack: tuple[Rank, ...]
