@@ -22,7 +22,7 @@ from ludoteca.server.middleware import (
     SecurityHeaders,
     parse_rate,
 )
-from ludoteca.server.routes import chat, games, live, matches, messages, play
+from ludoteca.server.routes import chat, games, live, matches, messages, play, rules
 from ludoteca.server.settings import ServerLimits
 from ludoteca.server.storage import Database
 
@@ -94,6 +94,7 @@ def create_app(
     app.add_middleware(SecurityHeaders, relaxed_paths=API_DOCS_PATHS if docs else frozenset())
     for module in (games, matches, play, messages, chat, live):
         app.include_router(module.router, prefix="/api")
+    app.include_router(rules.router)  # HTML pages: /rules/<game>
 
     web = web_directory()
     app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")
