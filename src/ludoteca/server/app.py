@@ -22,7 +22,16 @@ from ludoteca.server.middleware import (
     SecurityHeaders,
     parse_rate,
 )
-from ludoteca.server.routes import chat, games, live, matches, messages, play, rules
+from ludoteca.server.routes import (
+    absence,
+    chat,
+    games,
+    live,
+    matches,
+    messages,
+    play,
+    rules,
+)
 from ludoteca.server.settings import ServerLimits
 from ludoteca.server.storage import Database
 
@@ -92,7 +101,7 @@ def create_app(
     app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
     app.add_middleware(RateLimits, request_rate=request_rate, create_rate=create_rate)
     app.add_middleware(SecurityHeaders, relaxed_paths=API_DOCS_PATHS if docs else frozenset())
-    for module in (games, matches, play, messages, chat, live):
+    for module in (games, matches, play, messages, chat, absence, live):
         app.include_router(module.router, prefix="/api")
     app.include_router(rules.router)  # HTML pages: /rules/<game>
 

@@ -32,8 +32,9 @@ from ludoteca.core import (
 )
 from ludoteca.core.chance import SEED_BITS
 from ludoteca.core.registry import game_spec
-from ludoteca.server import storage
+from ludoteca.server import absence, storage, undo
 from ludoteca.server.bots import BotScheduler
+from ludoteca.server.clocks import TimeControl, new_clock
 from ludoteca.server.errors import ApiError
 from ludoteca.server.live import (
     RECENT_MESSAGES,
@@ -43,6 +44,12 @@ from ludoteca.server.live import (
     Subscriber,
     iso,
     message_of_row,
+)
+from ludoteca.server.match_start import (
+    NotOpen,
+    store_start,
+    waiting_columns,
+    with_bots_in_empty_seats,
 )
 from ludoteca.server.schemas import (
     CreateMatchRequest,
@@ -102,7 +109,8 @@ class MatchHub:
         """Start the background work and return at once: the expiry sweeps, bots resuming."""
         loop = asyncio.get_running_loop()
         self._background = [
-            loop.create_task(self._resume_bots()), loop.create_task(self._sweep_forever())
+            loop.create_task(self._resume_bots()), loop.create_task(self._sweep_forever()),
+            loop.create_task(absence.sweep_forever(self)),
         ]
 
     async def _resume_bots(self) -> None:
@@ -190,7 +198,10 @@ class MatchHub:
         await asyncio.gather(*self._background, return_exceptions=True)
         # A load reads the database in a worker thread: it must not be closed under it.
         await asyncio.gather(*self._loads.values(), return_exceptions=True)
-        tasks = [live.bot_task for live in self._live.values() if live.bot_task is not None]
+        tasks = [
+            task for live in self._live.values() for task in (live.bot_task, live.presence_task)
+            if task is not None
+        ]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -293,7 +304,16 @@ class MatchHub:
             "game": info.game, "options": info.options, "seed": info.seed,
             "actions": texts, "rules_version": info.rules_version,
         }
-        states = replay(record, game)
+        # An open match has no state until it starts; one stored open with actions by an
+        # earlier version (which started every match at once) has started.
+        started = bool(texts) or info.status in ("running", "finished") or (
+            info.status == "expired" and info.current_player is not None
+        )
+        states = replay(record, game) if started else []
+        if not started:
+            info.current_player = None
+        elif info.status == "open":
+            info.status = "running"
         live = LiveMatch(info=info, game=game, states=states, actions=texts)
         live.messages = [message_of_row(message) for message in rows]
         return live
@@ -338,7 +358,12 @@ class MatchHub:
         tokens = claim_seats(seats, sorted(set(claim)), request.name)
         seed = secrets.randbits(SEED_BITS) if request.seed is None else request.seed
         with self._bot_match_slot(bots_only=not humans):
-            live = await self._new_match(session, game, seed, seats, request.hotseat)
+            control = None if request.clock is None else TimeControl.from_json(
+                request.clock.model_dump()
+            )
+            live = await self._new_match(
+                session, game, seed, seats, request.hotseat, control=control
+            )
         return live, tokens
 
     async def _new_match(
@@ -349,16 +374,21 @@ class MatchHub:
         seats: list[SeatState],
         hotseat: bool,
         previous: LiveMatch | None = None,
+        control: TimeControl | None = None,
     ) -> LiveMatch:
-        state = await in_thread(game.initial_state, seed)
         now = storage.utc_now()
         info = MatchInfo(
             match_id=self._new_id(), game=game.name, players=game.num_players,
             options=dict(game.options), seed=seed, rules_version=game.rules_version,
             hotseat=hotseat, seats=seats, created_at=now, updated_at=now,
+            clock=None if control is None else new_clock(control, game.num_players).to_json(),
         )
-        live = LiveMatch(info=info, game=game, states=[state], actions=[])
-        columns = live.columns_after(state, 0, now)
+        live = LiveMatch(info=info, game=game, states=[], actions=[])
+        columns = waiting_columns(now)
+        if not info.empty_seats():  # hot seat, one person against bots, bots only: start now
+            state = await in_thread(game.initial_state, seed)
+            live.states.append(state)
+            columns = live.columns_after(state, 0, now)
         for key, value in columns.items():
             setattr(info, key, value)
         row = storage.MatchRow(
@@ -374,6 +404,7 @@ class MatchHub:
             ],
             **columns,
         )
+        row.clock, row.deadline = info.clock, info.deadline
         previous_id = None if previous is None else previous.match_id
         await in_thread(storage.insert_match, session, row, previous_id)
         self._remember(live)
@@ -425,44 +456,97 @@ class MatchHub:
                 )
             tokens = await self._store_claims(session, live, [seat], name)
             await self._broadcast(live)
+        self._kick_bots(live)  # the last seat taken started the match: a bot may open it
         return seat, tokens[seat]
 
     async def _store_claims(
         self, session: Session, live: LiveMatch, seats: Sequence[Seat], name: str | None
     ) -> Tokens:
-        """Claim `seats` (caller holds the lock): commit, then update memory."""
+        """Claim `seats` (caller holds the lock): commit, then update memory.
+
+        Claiming the last empty human seat of an open match starts it, in the same transaction.
+        """
         staged = [SeatState(**vars(seat)) for seat in live.info.seats]
         tokens = claim_seats(staged, seats, name)
         info = live.info
         status = info.status
-        if status != "finished":
-            status = "open" if any(s.type == "human" and not s.claimed for s in staged) else (
-                "running"
-            )
         now = storage.utc_now()
+        start, state = None, None
+        if not live.started and not any(s.type == "human" and not s.claimed for s in staged):
+            state = await in_thread(live.game.initial_state, info.seed)
+            start = live.columns_after(state, 0, now)
+            status = start.pop("status")
+            del start["updated_at"]
         claims = {seat: (staged[seat].token_hash or "", staged[seat].name) for seat in seats}
         try:
-            await in_thread(storage.claim_seats, session, info.match_id, claims, status, now)
+            await in_thread(
+                storage.claim_seats, session, info.match_id, claims, status, now, start
+            )
         except storage.SeatAlreadyClaimed as error:
             raise ApiError("seat_taken", f"seat {', '.join(map(str, seats))} was taken") from error
         except storage.MatchClosed as error:
             await self._mark_expired(live)
             raise self._expired_error() from error
         info.seats, info.status, info.updated_at = staged, status, now
+        if start is not None:
+            live.begin(state, start)
         live.changed()
         return tokens
 
+    async def start_match(self, session: Session, live: LiveMatch) -> None:
+        """Start an open match now (a seated player asked): its empty human seats become seats
+        of the game's default bot; 409 already_started or expired otherwise."""
+        async with live.lock:
+            if self._live.get(live.match_id) is not live:  # see act
+                return await self.start_match(session, await self.get(live.match_id))
+            info = live.info
+            if info.status == "expired":
+                raise self._expired_error()
+            if live.started:
+                raise ApiError("already_started", "the match has started already")
+            seats = with_bots_in_empty_seats(live.game, info.seats)
+            bots = {
+                s.seat: s.bot for s in seats
+                if s.bot is not None and info.seats[s.seat].type == "human"
+            }
+            state = await in_thread(live.game.initial_state, info.seed)
+            now = storage.utc_now()
+            columns = live.columns_after(state, 0, now, seats)
+            try:
+                await in_thread(store_start, session, info.match_id, bots, columns)
+            except storage.SeatAlreadyClaimed as error:
+                raise ApiError(
+                    "seat_taken", "a seat was taken meanwhile; look at the match again"
+                ) from error
+            except NotOpen as error:
+                if error.status == "expired":
+                    await self._mark_expired(live)
+                    raise self._expired_error() from error
+                raise ApiError("already_started", "the match has started already") from error
+            info.seats = seats
+            live.begin(state, columns)
+            await self._broadcast(live)
+        self._kick_bots(live)
+
     # -- playing --------------------------------------------------------------------------------
 
-    async def act(self, live: LiveMatch, seat: Seat, state_id: int, text: str) -> str:
-        """Apply `seat`'s action `text` at `state_id`; return that seat's new view as JSON."""
+    async def act(
+        self, live: LiveMatch, seat: Seat, state_id: int, text: str, by_bot: bool = False
+    ) -> str:
+        """Apply `seat`'s action `text` at `state_id`; return that seat's new view as JSON.
+
+        `by_bot`: the server's bot plays it (a person's token cannot act for a bot's seat).
+        """
         async with live.lock:
             if self._live.get(live.match_id) is not live:
                 # This copy left the cache (idle) while the request waited for its lock: only
                 # the copy in memory may change the match, so act on that one.
-                return await self.act(await self.get(live.match_id), seat, state_id, text)
+                return await self.act(
+                    await self.get(live.match_id), seat, state_id, text, by_bot
+                )
             if live.info.status == "expired":
                 raise self._expired_error()
+            absence.check_may_act(live, seat, by_bot)
             state = live.state
             game = live.game
             if game.is_terminal(state):
@@ -521,6 +605,45 @@ class MatchHub:
         self._kick_bots(live)
         return view
 
+    async def undo(self, live: LiveMatch, seat: Seat, state_id: int) -> str:
+        """Take back `seat`'s last action at `state_id` (server/undo.py); return its new view.
+
+        As `act`: checked in memory, committed, then memory follows (shielded), the views are
+        broadcast and an "undo" notice is posted.
+        """
+        async with live.lock:
+            if self._live.get(live.match_id) is not live:  # see act
+                return await self.undo(await self.get(live.match_id), seat, state_id)
+            taken = undo.check_undo(live, seat, state_id)
+            columns = live.columns_after(live.states[-2], taken.state_id, storage.utc_now())
+
+            async def commit_then_show() -> str:
+                await in_thread(
+                    storage.remove_last_action, self.db.engine, live.match_id, taken.state_id,
+                    columns,
+                )
+                undo.take_back(live, columns)
+                await self._broadcast(live, first=seat)
+                return live.view_json(seat)
+
+            commit = asyncio.ensure_future(commit_then_show())
+            self._commits.add(commit)
+            commit.add_done_callback(self._commits.discard)
+            self._committing[live.match_id] += 1
+            commit.add_done_callback(lambda _: self._committed(live.match_id))
+            try:
+                view = await asyncio.shield(commit)
+            except storage.NotLastAction as error:
+                raise ApiError(
+                    "stale_state", "the match changed meanwhile; reload the view and try again"
+                ) from error
+            name = live.info.seats[seat].name
+            await self.post_message(
+                live, "undo", undo.notice_text(name or f"seat {seat}", taken.action), seat=seat,
+                name=name, params={"seat": seat, "action": taken.action},
+            )
+        return view
+
     async def rematch(
         self, session: Session, live: LiveMatch, held: Sequence[Seat]
     ) -> tuple[LiveMatch, Tokens]:
@@ -539,8 +662,10 @@ class MatchHub:
                 for held_seat in held:
                     tokens.update(claim_seats(seats, [held_seat], names[held_seat]))
                 seed = secrets.randbits(SEED_BITS)
+                control = live.clock()
                 new = await self._new_match(
-                    session, live.game, seed, seats, old.hotseat, previous=live
+                    session, live.game, seed, seats, old.hotseat, previous=live,
+                    control=None if control is None else control.control,
                 )
                 old.rematch_id = new.match_id
                 live.changed()
@@ -563,6 +688,7 @@ class MatchHub:
             for free_seat in free:
                 tokens.update(await self._store_claims(session, new, [free_seat], names[free_seat]))
             await self._broadcast(new)
+        self._kick_bots(new)  # the last seat claimed started the rematch: a bot may open it
         return new, tokens
 
     # -- messages -------------------------------------------------------------------------------
@@ -607,11 +733,13 @@ class MatchHub:
         if live.messages:
             subscriber.queue.put_nowait(live.messages_json())
         live.subscribers.add(subscriber)
+        absence.presence_changed(self, live)
         return subscriber
 
     def unsubscribe(self, live: LiveMatch, subscriber: Subscriber) -> None:
         """Forget a listener."""
         live.subscribers.discard(subscriber)
+        absence.presence_changed(self, live)
 
     async def _broadcast(self, live: LiveMatch, first: Seat | None = None) -> None:
         """Queue the current view for every listener (the caller holds the match's lock).
@@ -683,7 +811,7 @@ class MatchHub:
                         bot.choose, live.game, state, seat, rng, budget
                     )
                     text = live.game.action_to_text(state, action)
-                    await self.act(live, seat, state_id, text)
+                    await self.act(live, seat, state_id, text, by_bot=True)
             except asyncio.CancelledError:
                 raise
             except ApiError as error:

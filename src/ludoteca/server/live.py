@@ -16,9 +16,18 @@ from typing import Any
 
 from ludoteca.bots import Bot, make_bot
 from ludoteca.core import JSON, Game, Seat, make_record
+from ludoteca.server.clocks import Clock, after_action
 from ludoteca.server.errors import ApiError
-from ludoteca.server.schemas import MatchResult, MatchSummary, Message, SeatInfo, View
+from ludoteca.server.schemas import (
+    ClockInfo,
+    MatchResult,
+    MatchSummary,
+    Message,
+    SeatInfo,
+    View,
+)
 from ludoteca.server.storage import MatchRow, MessageRow
+from ludoteca.server.undo import may_undo
 
 RECENT_MESSAGES = 200
 """Messages of a match kept in memory and sent to a socket when it connects."""
@@ -34,6 +43,23 @@ def hash_token(token: str) -> str:
 def iso(moment: dt.datetime) -> str:
     """Return an ISO 8601 UTC timestamp ending in Z."""
     return moment.astimezone(dt.UTC).isoformat().replace("+00:00", "Z")
+
+
+def clock_info(stored: dict[str, Any] | None) -> ClockInfo | None:
+    """Return the public form of a stored clock (None: no time control)."""
+    if stored is None:
+        return None
+    clock = Clock.from_json(stored)
+    control, deadline = clock.control, clock.deadline()
+    return ClockInfo(
+        mode=control.mode,
+        seconds=control.seconds if control.mode == "move" else None,
+        minutes=control.minutes if control.mode == "game" else None,
+        increment=control.increment if control.mode == "game" else None,
+        remaining=list(clock.remaining), running=clock.running,
+        since=None if clock.since is None else iso(clock.since),
+        deadline=None if deadline is None else iso(deadline),
+    )
 
 
 def public_options(options: dict[str, JSON]) -> dict[str, JSON]:
@@ -55,6 +81,12 @@ class SeatState:
     name: str | None = None
     claimed: bool = False
     token_hash: str | None = None
+    replaced: bool = False
+    """A person's seat that a bot plays (type "bot") until the person takes it back."""
+    votes: list[Seat] = field(default_factory=list)
+    """The seats that voted to give this seat to a bot."""
+    present: bool = False
+    """A page holding the seat has the match's socket open (not stored)."""
 
     @property
     def reserved(self) -> bool:
@@ -66,6 +98,7 @@ class SeatState:
         return SeatInfo(
             seat=self.seat, type="bot" if self.type == "bot" else "human",
             bot=self.bot, name=self.name, claimed=self.claimed, reserved=self.reserved,
+            replaced=self.replaced, present=self.present, votes=self.votes,
         )
 
 
@@ -88,6 +121,9 @@ class MatchInfo:
     current_player: Seat | None = None
     result: dict[str, Any] | None = None
     rematch_id: str | None = None
+    clock: dict[str, Any] | None = None
+    """The stored clock (server/clocks.py `Clock.to_json`); None: no time control."""
+    deadline: dt.datetime | None = None
 
     @classmethod
     def from_row(cls, row: MatchRow) -> MatchInfo:
@@ -96,12 +132,15 @@ class MatchInfo:
             match_id=row.id, game=row.game, players=row.players, options=dict(row.options),
             seed=row.seed, rules_version=row.rules_version, hotseat=row.hotseat,
             seats=[
-                SeatState(s.seat, s.type, s.bot, s.name, s.claimed, s.token_hash)
+                SeatState(
+                    s.seat, s.type, s.bot, s.name, s.claimed, s.token_hash,
+                    replaced=bool(s.replaced), votes=list(s.votes or []),
+                )
                 for s in row.seats
             ],
             created_at=row.created_at, updated_at=row.updated_at, status=row.status,
             state_id=row.state_id, current_player=row.current_player, result=row.result,
-            rematch_id=row.rematch_id,
+            rematch_id=row.rematch_id, clock=row.clock, deadline=row.deadline,
         )
 
     def summary(self) -> MatchSummary:
@@ -113,13 +152,12 @@ class MatchInfo:
             current_player=self.current_player, hotseat=self.hotseat,
             created_at=iso(self.created_at), updated_at=iso(self.updated_at),
             result=MatchResult(**self.result) if self.result else None,
-            rematch_id=self.rematch_id,
+            rematch_id=self.rematch_id, clock=clock_info(self.clock),
         )
 
-    def open_status(self) -> str:
-        """Return open or running, from whether a human seat is still unclaimed."""
-        free = any(s.type == "human" and not s.claimed for s in self.seats)
-        return "open" if free else "running"
+    def empty_seats(self) -> list[Seat]:
+        """Return the human seats nobody has claimed yet (free, or reserved for a rematch)."""
+        return [s.seat for s in self.seats if s.type == "human" and not s.claimed]
 
 
 def message_of_row(row: MessageRow) -> Message:
@@ -140,7 +178,11 @@ class Subscriber:
 
 @dataclass(eq=False)
 class LiveMatch:
-    """A match in memory: game, states (index = state_id), seats, lock and listeners."""
+    """A match in memory: game, states (index = state_id), seats, lock and listeners.
+
+    A match that waits for its players (status open) has no state at all: its game begins,
+    from the seed chosen at creation, when the last human seat is claimed or a player starts it.
+    """
 
     info: MatchInfo
     game: Game[Any, Any]
@@ -149,6 +191,8 @@ class LiveMatch:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    presence_task: asyncio.Task[None] | None = None
+    """Publishes the seats' presence a moment after a socket came or went (server/absence.py)."""
     messages: list[Message] = field(default_factory=list)
     """The last RECENT_MESSAGES messages, oldest first."""
     _bots: dict[Seat, Bot] = field(default_factory=dict)
@@ -164,8 +208,19 @@ class LiveMatch:
         return self.info.match_id
 
     @property
+    def started(self) -> bool:
+        """Return True once the game has begun (its initial state exists)."""
+        return bool(self.states)
+
+    @property
     def state(self) -> Any:
-        """Return the current state."""
+        """Return the current state; ApiError not_started while the match waits for players."""
+        if not self.states:
+            raise ApiError(
+                "not_started",
+                "the match has not started: it waits until every seat is taken or a player "
+                "starts it with bots in the empty seats",
+            )
         return self.states[-1]
 
     @property
@@ -176,7 +231,7 @@ class LiveMatch:
     @property
     def finished(self) -> bool:
         """Return True when the game is over."""
-        return self.game.is_terminal(self.state)
+        return self.started and self.game.is_terminal(self.state)
 
     def changed(self) -> None:
         """Forget the cached summary and views after the match changed."""
@@ -209,7 +264,7 @@ class LiveMatch:
 
     def bot_to_move(self) -> Seat | None:
         """Return the seat to move if a bot plays it, else None (also once the match expired)."""
-        if self.info.status == "expired":
+        if self.info.status == "expired" or not self.started:
             return None
         seat = self.game.current_player(self.state)
         if seat is None or self.info.seats[seat].type != "bot":
@@ -242,28 +297,55 @@ class LiveMatch:
     def _make_view(self, seat: Seat | None, step: int) -> View:
         return View.model_construct(
             match=self.summary(), seat=seat, state_id=self.state_id, step=step,
-            observation=self.game.observation(self.states[step], seat),
+            observation=self.game.observation(self.states[step], seat) if self.started else None,
+            can_undo=step == self.state_id and may_undo(self, seat),
         )
 
     def record(self) -> dict[str, JSON]:
         """Return the game record (seed, options and action texts)."""
         return make_record(self.game, self.info.seed, self.actions)
 
-    def columns_after(self, state: Any, state_id: int, now: dt.datetime) -> dict[str, Any]:
-        """Return the stored summary columns of the match once it reaches `state`."""
+    def columns_after(
+        self, state: Any, state_id: int, now: dt.datetime, seats: list[SeatState] | None = None
+    ) -> dict[str, Any]:
+        """Return the stored summary columns of the match once it reaches `state` (with `seats`,
+        default its seats now: only a person's turn runs a clock)."""
         result = None
         if self.game.is_terminal(state):
             result = {
                 "returns": list(self.game.returns(state)),
                 "scores": list(self.game.scores(state)),
             }
-        return {
-            "status": "finished" if result is not None else self.info.open_status(),
+        to_move = self.game.current_player(state)
+        columns: dict[str, Any] = {
+            "status": "finished" if result is not None else "running",
             "state_id": state_id,
-            "current_player": self.game.current_player(state),
+            "current_player": to_move,
             "result": result,
             "updated_at": now,
         }
+        clock = self.clock()
+        if clock is not None:
+            timed = columns["status"] == "running" and to_move is not None and (
+                (seats or self.info.seats)[to_move].type == "human"
+            )
+            actor = self.to_move() if state_id > self.state_id else None
+            columns.update(self.clock_columns(after_action(clock, actor, to_move, timed, now)))
+        return columns
+
+    def to_move(self) -> Seat | None:
+        """Return the seat to move now (None before the start and at the end)."""
+        return self.game.current_player(self.state) if self.started else None
+
+    def clock(self) -> Clock | None:
+        """Return the match's clock (None: no time control)."""
+        return None if self.info.clock is None else Clock.from_json(self.info.clock)
+
+    def clock_columns(self, clock: Clock | None) -> dict[str, Any]:
+        """Return the stored columns of `clock`: its JSON and the running seat's deadline."""
+        if clock is None:
+            return {"clock": None, "deadline": None}
+        return {"clock": clock.to_json(), "deadline": clock.deadline()}
 
     def add_message(self, message: Message) -> None:
         """Remember a stored message (only the last RECENT_MESSAGES are kept)."""
@@ -274,6 +356,13 @@ class LiveMatch:
         """Return the socket's backlog message: `{"type": "messages", "messages": [...]}`."""
         items = ",".join(message.model_dump_json() for message in self.messages)
         return f'{{"type":"messages","messages":[{items}]}}'
+
+    def begin(self, state: Any, columns: dict[str, Any]) -> None:
+        """Start the game at its initial `state` (committed, with its summary `columns`)."""
+        self.states = [state]
+        for key, value in columns.items():
+            setattr(self.info, key, value)
+        self.changed()
 
     def push(self, state: Any, text: str, columns: dict[str, Any]) -> None:
         """Append an accepted (and committed) action and its state."""

@@ -52,6 +52,7 @@ def player_name(text: str) -> str:
 PlayerName = Annotated[str, Field(max_length=MAX_NAME_INPUT), AfterValidator(player_name)]
 """Every request field that carries a player's name."""
 
+
 MAX_CHAT_LENGTH = 500
 """Longest chat line, in characters once normalised (the stored text's bound)."""
 MAX_CHAT_INPUT = 2000
@@ -71,6 +72,7 @@ def chat_text(text: str) -> str:
     if len(line) > MAX_CHAT_LENGTH:
         raise ValueError(f"a chat line has at most {MAX_CHAT_LENGTH} characters")
     return line
+
 
 Token = Annotated[str, Field(min_length=1, max_length=100)]
 ShortText = Annotated[str, Field(min_length=1, max_length=MAX_SHORT_TEXT)]
@@ -104,6 +106,25 @@ class BotSeatSpec(Request):
 SeatSpec = Annotated[HumanSeatSpec | BotSeatSpec, Field(discriminator="type")]
 
 
+class MoveClockSpec(Request):
+    """A time control per move: each turn ends within `seconds` of its start (server/clocks.py)."""
+
+    mode: Literal["move"]
+    seconds: Annotated[int, Field(ge=5, le=86_400)]
+
+
+class GameClockSpec(Request):
+    """A game clock: `minutes` per seat in all, plus `increment` seconds each time the turn
+    passes on."""
+
+    mode: Literal["game"]
+    minutes: Annotated[int, Field(ge=1, le=600)]
+    increment: Annotated[int, Field(ge=0, le=3600)] = 0
+
+
+ClockSpec = Annotated[MoveClockSpec | GameClockSpec, Field(discriminator="mode")]
+
+
 class CreateMatchRequest(Request):
     """POST /api/matches."""
 
@@ -117,6 +138,8 @@ class CreateMatchRequest(Request):
     claim: Annotated[list[SeatNumber], Field(max_length=MAX_SEATS)] | None = None
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
     name: PlayerName | None = None
+    clock: ClockSpec | None = None
+    """The time control (None: no clock); a rematch keeps it."""
 
 
 class JoinRequest(Request):
@@ -134,12 +157,38 @@ class ChatRequest(Request):
     name: PlayerName | None = None
 
 
+class StartRequest(Request):
+    """POST /api/matches/{id}/start: the token of a seated player."""
+
+    token: Token
+
+
+class VoteRequest(Request):
+    """POST /api/matches/{id}/votes: the voter's token and the absent seat to give to a bot."""
+
+    token: Token
+    seat: SeatNumber
+
+
+class ReturnRequest(Request):
+    """POST /api/matches/{id}/return: the token of a seat a bot took over."""
+
+    token: Token
+
+
 class ActionRequest(Request):
     """POST /api/matches/{id}/actions."""
 
     token: Token
     state_id: Annotated[int, Field(ge=0, lt=2**63)]
     action: str = Field(min_length=1, max_length=200)
+
+
+class UndoRequest(Request):
+    """POST /api/matches/{id}/undo: take back the seat's last action at `state_id`."""
+
+    token: Token
+    state_id: Annotated[int, Field(ge=0, lt=2**63)]
 
 
 class RematchRequest(Request):
@@ -219,6 +268,31 @@ class SeatInfo(BaseModel):
     claimed: bool
     reserved: bool
     """A rematch seat kept for its player of the previous match (named by `name`)."""
+    replaced: bool = False
+    """A person's seat played by a bot after a time-out or a vote (type "bot"); the person
+    takes it back with POST return."""
+    present: bool = False
+    """A page holding this seat has the match's socket open."""
+    votes: list[int] = Field(default_factory=list)
+    """The seats that voted to give this (absent) seat to a bot."""
+
+
+class ClockInfo(BaseModel):
+    """The match's clocks: the time control, each seat's time and the turn that runs.
+
+    `remaining[seat]` is in seconds: per move, the time of a whole turn; on a game clock, the
+    seat's time when its turn started or it last acted (`since`). The seat `running` is out of
+    time at `deadline` (ISO UTC); clients count down to it, the server judges.
+    """
+
+    mode: Literal["move", "game"]
+    seconds: int | None
+    minutes: int | None
+    increment: int | None
+    remaining: list[float]
+    running: int | None
+    since: str | None
+    deadline: str | None
 
 
 class MatchResult(BaseModel):
@@ -244,6 +318,8 @@ class MatchSummary(BaseModel):
     updated_at: str
     result: MatchResult | None
     rematch_id: str | None
+    clock: ClockInfo | None = None
+    """None: the match has no time control."""
 
 
 class View(BaseModel):
@@ -257,7 +333,10 @@ class View(BaseModel):
     seat: int | None
     state_id: int
     step: int
-    observation: dict[str, Any]
+    observation: dict[str, Any] | None
+    """None while the match waits for its players (status open): no game state exists yet."""
+    can_undo: bool = False
+    """The viewing seat may take back the last action now (POST undo)."""
 
 
 class Message(BaseModel):

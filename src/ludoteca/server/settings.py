@@ -40,6 +40,9 @@ class ServerLimits:
     idle_hours: float = _setting(
         72.0, "an unfinished match with no action for this many hours expires"
     )
+    clock_sweep_seconds: float = _setting(
+        1.0, "how often the server looks for players out of time (a bot then takes the seat)"
+    )
     api_docs: bool = _setting(False, "serve the OpenAPI pages at /docs (for development)")
 
 

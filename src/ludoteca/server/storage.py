@@ -25,6 +25,7 @@ from sqlalchemy import (
     bindparam,
     case,
     create_engine,
+    delete,
     event,
     insert,
     inspect,
@@ -64,6 +65,10 @@ class SeatAlreadyClaimed(Refused):
 
 class MatchClosed(Refused):
     """The match is over, expired or unknown: it takes no action (and, expired, no claim)."""
+
+
+class NotLastAction(Refused):
+    """The action to remove is no longer the match's last, or the match takes no change."""
 
 
 def utc_now() -> dt.datetime:
@@ -113,6 +118,10 @@ class MatchRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
     updated_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, index=True)
     rematch_id: Mapped[str | None] = mapped_column(String(32))
+    # The time control and each seat's time (server/clocks.py), and the moment the seat whose
+    # turn runs is out of time: the clock sweep looks for passed deadlines.
+    clock: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    deadline: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, index=True)
 
     seats: Mapped[list[SeatRow]] = relationship(
         order_by="SeatRow.seat", cascade="all, delete-orphan", lazy="selectin"
@@ -132,6 +141,10 @@ class SeatRow(Base):
     # SHA-256 of the seat token: a copy of the database does not hand out the seats.
     token_hash: Mapped[str | None] = mapped_column(String(64))
     claimed: Mapped[bool] = mapped_column(default=False)
+    # A person's seat a bot plays after a time-out or a vote (type "bot", the person's token
+    # hash kept so they can take it back); the seats that voted to give this seat to a bot.
+    replaced: Mapped[bool | None] = mapped_column(default=False)
+    votes: Mapped[list[int] | None] = mapped_column(JSON)
 
 
 class ActionRow(Base):
@@ -236,6 +249,8 @@ def add_missing_columns(engine: Engine) -> list[str]:
                     continue
                 connection.execute(text(_add_column_sql(engine, table.name, column)))
                 added.append(f"{table.name}.{column.name}")
+            for index in table.indexes:  # an added column's index (matches.deadline)
+                index.create(connection, checkfirst=True)
     return added
 
 
@@ -307,17 +322,47 @@ def append_action(
             raise MatchClosed(f"match {match_id} is over or unknown")
 
 
+def remove_last_action(
+    engine: Engine, match_id: str, index: int, summary: dict[str, Any]
+) -> None:
+    """Delete action number `index`, the match's last (an undo), and store the summary columns
+    of the state before it, in one transaction.
+
+    Raise NotLastAction, nothing changed, if the stored match is not open or running at state
+    `index + 1` (another process acted meanwhile, or the match expired).
+    """
+    with engine.begin() as connection:
+        updated = connection.execute(
+            update(_MATCHES)
+            .where(
+                _MATCHES.c.id == match_id, _MATCHES.c.status.in_(UNFINISHED),
+                _MATCHES.c.state_id == index + 1,
+            )
+            .values(**summary)
+        )
+        if updated.rowcount != 1:
+            raise NotLastAction(f"match {match_id} is not open or running at state {index + 1}")
+        deleted = connection.execute(
+            delete(_ACTIONS).where(_ACTIONS.c.match_id == match_id, _ACTIONS.c.index == index)
+        )
+        if deleted.rowcount != 1:  # leaving the block by an exception rolls back the update
+            raise NotLastAction(f"match {match_id} has no action {index}")
+
+
 def claim_seats(
     session: Session,
     match_id: str,
     claims: dict[int, tuple[str, str | None]],
     status: str,
     updated_at: dt.datetime,
+    start: dict[str, Any] | None = None,
 ) -> None:
     """Mark seats claimed: seat -> (token hash, player name); update the match status.
 
     Each seat is claimed only if it is an unclaimed human seat (SeatAlreadyClaimed otherwise)
     of a match that has not expired (MatchClosed otherwise); a refused call stores nothing.
+    `start`: the summary columns of the game's start when these claims fill the last seats
+    (server/match_start.py); the match must then still be open.
     """
     try:
         for seat, (token_hash, name) in claims.items():
@@ -331,10 +376,11 @@ def claim_seats(
             ))
             if claimed != 1:
                 raise SeatAlreadyClaimed(f"seat {seat} of match {match_id} is taken")
+        match = update(MatchRow).where(MatchRow.id == match_id, MatchRow.status != "expired")
+        if start is not None:
+            match = match.where(MatchRow.status == "open")
         changed = _rows(session.execute(
-            update(MatchRow)
-            .where(MatchRow.id == match_id, MatchRow.status != "expired")
-            .values(status=status, updated_at=updated_at)
+            match.values(**{**(start or {}), "status": status, "updated_at": updated_at})
         ))
         if changed != 1:
             raise MatchClosed(f"match {match_id} is over or unknown")

@@ -1,0 +1,354 @@
+"""Absent players: a seat whose clock ran out, or whose player left and the others voted so, is
+played by the game's default bot until its person takes it back.
+
+    deadline passed (the clock sweep) ─┐
+                                       ├─► seat type "bot", `replaced` ─► POST return ─► human
+    every other present player voted ──┘   (name and token hash kept)
+
+The database decides, so this works after a restart and for matches not in memory: the sweep
+asks it for running matches whose `deadline` has passed, and every change is conditional on
+the match still being at the state the hub saw (a late action and a time-out cannot both win).
+Presence is what the process sees: the seats with an open socket (`LiveMatch.subscribers`);
+hot-seat pages listen as spectators, so a hot-seat match has nobody present and no votes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+from typing import TYPE_CHECKING, Any, cast
+
+from sqlalchemy import select, update
+from sqlalchemy.engine import CursorResult, Engine
+from sqlalchemy.orm import Session
+
+from ludoteca.core import Seat
+from ludoteca.core.registry import game_spec
+from ludoteca.server import clocks, storage
+from ludoteca.server.errors import ApiError
+from ludoteca.server.live import LiveMatch, SeatState
+
+if TYPE_CHECKING:
+    from ludoteca.server.hub import MatchHub
+
+log = logging.getLogger("ludoteca.server")
+
+PRESENCE_SECONDS = 0.3
+"""How long a change of presence waits before it is published: a reloading page leaves and
+comes back within it, and nobody sees it blink."""
+
+
+class SeatChanged(storage.Refused):
+    """The match or the seat changed since the hub looked (an action, a return, another
+    process): nothing was stored."""
+
+
+# -- storage (each function one transaction) ---------------------------------------------------
+
+
+def matches_out_of_time(session: Session, now: dt.datetime) -> list[str]:
+    """Return the ids of running matches whose seat to move ran out of time before `now`."""
+    query = select(storage.MatchRow.id).where(
+        storage.MatchRow.status == "running", storage.MatchRow.deadline <= now
+    )
+    return list(session.scalars(query).all())
+
+
+def store_seat(
+    engine: Engine,
+    match_id: str,
+    state_id: int,
+    seat: Seat,
+    values: dict[str, Any],
+    clock: dict[str, Any],
+    *,
+    replaced: bool,
+) -> None:
+    """Store `values` (if any) in a claimed seat that is a replaced one (`replaced` True) or a
+    person's, and the match's clock columns `clock`, if the match is still unfinished at
+    `state_id`.
+
+    Raise SeatChanged otherwise; nothing is stored then.
+    """
+    seats, matches = storage.SeatRow, storage.MatchRow
+    was = seats.replaced.is_(True) if replaced else seats.type == "human"
+    with engine.begin() as connection:
+        changed = 1
+        if values:  # none: only the clock changes
+            changed = _rows(connection.execute(
+                update(seats)
+                .where(
+                    seats.match_id == match_id, seats.seat == seat, seats.claimed.is_(True), was
+                )
+                .values(**values)
+            ))
+        changed += _rows(connection.execute(
+            update(matches)
+            .where(
+                matches.id == match_id, matches.status.in_(storage.UNFINISHED),
+                matches.state_id == state_id,
+            )
+            .values(**clock)
+        ))
+        if changed != 2:  # leaving the block by an exception rolls back
+            raise SeatChanged(f"seat {seat} of match {match_id} changed meanwhile")
+
+
+def store_votes(engine: Engine, match_id: str, seat: Seat, votes: list[Seat]) -> None:
+    """Store the seats that voted to give `seat` to a bot; SeatChanged if it is no person's."""
+    seats = storage.SeatRow
+    with engine.begin() as connection:
+        changed = _rows(connection.execute(
+            update(seats)
+            .where(seats.match_id == match_id, seats.seat == seat, seats.type == "human")
+            .values(votes=votes)
+        ))
+        if changed != 1:
+            raise SeatChanged(f"seat {seat} of match {match_id} is no person's seat")
+
+
+def _rows(result: Any) -> int:
+    """Return how many rows an UPDATE statement changed."""
+    count: int = cast(CursorResult[Any], result).rowcount
+    return count
+
+
+# -- the clock sweep ----------------------------------------------------------------------------
+
+
+async def sweep_forever(hub: MatchHub) -> None:
+    """Give every seat out of time to a bot: at once (deadlines that passed while the server was
+    down), then every `limits.clock_sweep_seconds`."""
+    while True:
+        try:
+            await sweep(hub)
+        except Exception:  # tried again next time
+            log.exception("the clock sweep failed")
+        await asyncio.sleep(hub.limits.clock_sweep_seconds)
+
+
+async def sweep(hub: MatchHub) -> list[str]:
+    """Give the seat to move of every match out of time to a bot; return those matches' ids."""
+    now = storage.utc_now()
+
+    def due() -> list[str]:
+        with hub.db.session() as session:
+            return matches_out_of_time(session, now)
+
+    timed_out = []
+    for match_id in await asyncio.to_thread(due):
+        try:
+            if await time_out(hub, await hub.get(match_id)):
+                timed_out.append(match_id)
+        except Exception:  # one broken record must not stop the others
+            log.exception("cannot time out match %s", match_id)
+    return timed_out
+
+
+async def time_out(hub: MatchHub, live: LiveMatch) -> bool:
+    """Give the seat whose time ran out to a bot and say so; return False if none ran out."""
+    async with live.lock:
+        if hub._live.get(live.match_id) is not live:
+            return await time_out(hub, await hub.get(live.match_id))
+        clock, deadline = live.clock(), live.info.deadline
+        if (
+            clock is None or clock.running is None or deadline is None
+            or live.info.status != "running" or storage.utc_now() < deadline
+        ):
+            return False
+        seat = live.info.seats[clock.running]
+        if seat.type != "human":  # a bot's turn has no clock: stop it
+            await _store_change(hub, live, clock.running, {}, clocks.stop(clock, storage.utc_now()))
+            return False
+        await _replace(hub, live, seat)
+    log.info("seat %s of match %s ran out of time: a bot plays it", seat.seat, live.match_id)
+    await _notice(hub, live, "timeout", seat, f"{_called(seat)} ran out of time; a bot plays on")
+    hub._kick_bots(live)
+    return True
+
+
+# -- votes and return ---------------------------------------------------------------------------
+
+
+async def vote(hub: MatchHub, live: LiveMatch, voter: Seat, target: Seat) -> None:
+    """Count `voter`'s vote to give the absent `target` seat to a bot; replace it when every
+    other present player has voted."""
+    async with live.lock:
+        if hub._live.get(live.match_id) is not live:
+            return await vote(hub, await hub.get(live.match_id), voter, target)
+        _check_playing(hub, live)
+        if live.info.status != "running":
+            raise ApiError("cannot_vote", "votes are taken only while the match is running")
+        seats = live.info.seats
+        if not 0 <= target < len(seats):
+            raise ApiError("bad_request", f"this match has seats 0 to {len(seats) - 1}")
+        seat = seats[target]
+        _check_vote(seats[voter], seat)
+        votes = sorted({*seat.votes, voter})
+        needed = {
+            s.seat for s in seats
+            if s.seat != target and s.type == "human" and s.claimed and s.present
+        }
+        decided = needed <= set(votes)
+        if decided:
+            await _replace(hub, live, seat)
+        else:
+            try:
+                await asyncio.to_thread(store_votes, hub.db.engine, live.match_id, target, votes)
+            except SeatChanged as error:
+                raise ApiError("cannot_vote", f"seat {target} changed meanwhile") from error
+            seat.votes = votes
+            live.changed()
+            await hub._broadcast(live)
+    by = seats[voter]
+    if decided:
+        await _notice(hub, live, "replaced", seat, f"the players gave {_called(seat)}'s seat to "
+                      "a bot")
+        hub._kick_bots(live)
+    else:
+        await _notice(hub, live, "vote", seat, f"{_called(by)} votes to give {_called(seat)}'s "
+                      "seat to a bot", by=by, votes=len(votes), needed=len(needed))
+
+
+def _check_vote(voter: SeatState, seat: SeatState) -> None:
+    """Raise ApiError cannot_vote unless `voter` may vote to give `seat` to a bot."""
+    if voter.seat == seat.seat:
+        raise ApiError("cannot_vote", "you cannot vote to give your own seat to a bot")
+    if voter.type != "human":
+        raise ApiError("cannot_vote", "a bot plays your seat: take it back before you vote")
+    if not voter.present:
+        raise ApiError("cannot_vote", "only players who have the match open may vote")
+    if seat.type != "human":
+        raise ApiError("cannot_vote", f"a bot plays seat {seat.seat} already")
+    if not seat.claimed:
+        raise ApiError("cannot_vote", f"nobody holds seat {seat.seat}")
+    if seat.present:
+        raise ApiError("cannot_vote", f"the player of seat {seat.seat} is here")
+
+
+async def take_back(hub: MatchHub, live: LiveMatch, seat: Seat) -> None:
+    """Give the person who held `seat` their seat back from the bot that played it."""
+    async with live.lock:
+        if hub._live.get(live.match_id) is not live:
+            return await take_back(hub, await hub.get(live.match_id), seat)
+        _check_playing(hub, live)
+        state = live.info.seats[seat]
+        if not state.replaced:
+            raise ApiError("cannot_return", f"seat {seat} is yours already: no bot plays it")
+        clock = live.clock()
+        if clock is not None and live.info.status == "running" and live.to_move() == seat:
+            clock = clocks.resume(clock, seat, storage.utc_now())
+        values = {"type": "human", "bot": None, "replaced": False, "votes": None}
+        try:
+            await _store_change(hub, live, seat, values, clock, replaced=True)
+        except SeatChanged as error:
+            raise ApiError("cannot_return", f"seat {seat} changed meanwhile; try again") from error
+        state.type, state.bot, state.replaced, state.votes = "human", None, False, []
+        live.changed()
+        await hub._broadcast(live)
+    await _notice(hub, live, "returned", state, f"{_called(state)} is back and plays on")
+
+
+def _check_playing(hub: MatchHub, live: LiveMatch) -> None:
+    """Raise the refusal of a match that is over or expired."""
+    if live.info.status == "expired":
+        raise hub._expired_error()
+    if live.finished:
+        raise ApiError("game_over", "the match is over")
+
+
+# -- presence -----------------------------------------------------------------------------------
+
+
+def presence_changed(hub: MatchHub, live: LiveMatch) -> None:
+    """Publish, a moment later, which seats have an open socket (after one came or went)."""
+    if live.presence_task is None or live.presence_task.done():
+        live.presence_task = asyncio.get_running_loop().create_task(_publish(hub, live))
+
+
+async def _publish(hub: MatchHub, live: LiveMatch) -> None:
+    """Set every seat's `present` from the sockets now open; broadcast if one changed."""
+    await asyncio.sleep(PRESENCE_SECONDS)
+    async with live.lock:
+        here = {subscriber.seat for subscriber in live.subscribers}
+        changed = False
+        for seat in live.info.seats:
+            present = seat.claimed and seat.seat in here
+            changed |= present != seat.present
+            seat.present = present
+        if changed:
+            live.changed()
+            await hub._broadcast(live)
+
+
+# -- shared steps -------------------------------------------------------------------------------
+
+
+async def _replace(hub: MatchHub, live: LiveMatch, seat: SeatState) -> None:
+    """Give a person's seat to the game's default bot (the caller holds the lock)."""
+    bot = game_spec(live.game.name).default_bot
+    clock = live.clock()
+    if clock is not None:
+        clock = clocks.stop(clock, storage.utc_now())
+    values = {"type": "bot", "bot": bot, "replaced": True, "votes": None}
+    try:
+        await _store_change(hub, live, seat.seat, values, clock)
+    except SeatChanged as error:
+        raise ApiError("stale_state", "the match changed meanwhile; try again") from error
+    seat.type, seat.bot, seat.replaced, seat.votes = "bot", bot, True, []
+    live.changed()
+    await hub._broadcast(live)
+
+
+async def _store_change(
+    hub: MatchHub,
+    live: LiveMatch,
+    seat: Seat,
+    values: dict[str, Any],
+    clock: clocks.Clock | None,
+    replaced: bool = False,
+) -> None:
+    """Store a seat's new `values` and the match's `clock`, then put the clock in memory."""
+    columns = live.clock_columns(clock)
+    await asyncio.to_thread(
+        store_seat, hub.db.engine, live.match_id, live.state_id, seat, values, columns,
+        replaced=replaced,
+    )
+    for key, value in columns.items():
+        setattr(live.info, key, value)
+
+
+async def _notice(
+    hub: MatchHub, live: LiveMatch, kind: str, seat: SeatState, text: str,
+    by: SeatState | None = None, **params: Any,
+) -> None:
+    """Post a notice about `seat` (`by`: the player who acted on it)."""
+    params = {"seat": seat.seat, "name": seat.name, **params}
+    if by is not None:
+        params.update(by=by.seat, by_name=by.name)
+    await hub.post_message(live, kind, text, seat=seat.seat, name=seat.name, params=params)
+
+
+def _called(seat: SeatState) -> str:
+    """Return how the English notices call a seat."""
+    return seat.name or f"seat {seat.seat}"
+
+
+def check_may_act(live: LiveMatch, seat: Seat, by_bot: bool) -> None:
+    """Raise the refusal of an action of `seat` by a person (or by the bot, `by_bot`) now: a
+    bot plays the seat, the person took it back from the bot, or its time ran out."""
+    state = live.info.seats[seat]
+    if by_bot and state.type != "bot":
+        raise ApiError("stale_state", f"seat {seat} is a person's again")
+    if not by_bot and state.type == "bot":
+        raise ApiError(
+            "seat_replaced",
+            f"a bot plays seat {seat} since its player was away; take the seat back first",
+        )
+    deadline = live.info.deadline  # that of the seat to move
+    if (
+        not by_bot and deadline is not None and seat == live.to_move()
+        and storage.utc_now() >= deadline
+    ):
+        raise ApiError("out_of_time", f"seat {seat} ran out of time; a bot takes the seat")
