@@ -49,6 +49,8 @@ export const api = {
     request("POST", `${match(id)}/actions`, { token, state_id: stateId, action }),
   history: (id, step, token) => request("GET", `${match(id)}/history/${step}`, undefined, token),
   rematch: (id, tokens) => request("POST", `${match(id)}/rematch`, { tokens }),
+  chat: (id, text, { token, name } = {}) =>
+    request("POST", `${match(id)}/chat`, { text, token, name }),
 };
 
 /**

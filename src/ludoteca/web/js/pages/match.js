@@ -12,11 +12,13 @@ import { loadGame } from "../games/index.js";
 import { t } from "../i18n.js";
 import { navigate, render } from "../router.js";
 import { heldTokens, playerName, rememberTokens } from "../store.js";
+import { chatPanel } from "../components/chat.js";
 import { errorText } from "../components/errors.js";
 import { logList } from "../components/log.js";
 import { resultBanner } from "../components/result.js";
 import { scoreTable } from "../components/scores.js";
 import { seatLabel, seatList, seatName } from "../components/seats.js";
+import { turnAlerts } from "../components/turn-alert.js";
 
 const TOAST_MS = 5000;
 
@@ -73,12 +75,16 @@ export function mountMatch(root, { id, spectate }) {
     seats,
     currentView: () => view,
     toast: (message) => showToast(message),
+    seatName: (seat) => nameOf(seat),
     onMessage(listener) {
       messageListeners.add(listener);
       messages.forEach(listener);
       return () => messageListeners.delete(listener);
     },
   };
+
+  const alerts = turnAlerts(matchContext); // a tone and a notification when the turn comes
+  side.append(...[chatPanel(matchContext), alerts.element].filter(Boolean));
 
   function showToast(message) {
     toast.textContent = message;
@@ -138,6 +144,7 @@ export function mountMatch(root, { id, spectate }) {
       seatLabels: next.match.seats.map((s) => seatLabel(next.match, game, s.seat)),
     });
     drawTurn(observation, finished, showHand && ownTurn);
+    alerts.update(next);
     replaceChildren(seatsPanel, h("h3", {}, t("match.players")),
       seatList(next.match, observation, game, seats));
     replaceChildren(logPanel, h("h3", {}, t("match.log")), logList(observation, game, {
