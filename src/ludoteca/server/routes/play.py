@@ -7,7 +7,7 @@ from fastapi import APIRouter, Request, Response
 from ludoteca.server.deps import Match, Viewer, hub_of
 from ludoteca.server.errors import ApiError
 from ludoteca.server.routes.matches import ERRORS
-from ludoteca.server.schemas import ActionRequest, View
+from ludoteca.server.schemas import ActionRequest, UndoRequest, View
 
 router = APIRouter(prefix="/matches", tags=["play"], responses=ERRORS)
 
@@ -36,9 +36,17 @@ async def post_action(body: ActionRequest, match: Match, request: Request) -> Re
     return json_response(await hub.act(match, seat, body.state_id, body.action))
 
 
+@router.post("/{match_id}/undo", response_model=View)
+async def post_undo(body: UndoRequest, match: Match, request: Request) -> Response:
+    """Take back the token's seat's last action within its own turn; return its view after."""
+    seat = match.seat_of_token(body.token)
+    return json_response(await hub_of(request).undo(match, seat, body.state_id))
+
+
 @router.get("/{match_id}/history/{step}")
 async def get_history(match: Match, seat: Viewer, step: int) -> View:
     """Return the view as it was after `step` actions (the replay viewer)."""
+    match.state  # noqa: B018 -- refuses with not_started while the match waits for players
     if not 0 <= step <= match.state_id:
         raise ApiError(
             "no_such_step", f"the match has steps 0 to {match.state_id}, not {step}"
