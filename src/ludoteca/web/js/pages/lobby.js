@@ -8,6 +8,7 @@ import { has, t } from "../i18n.js";
 import { navigate } from "../router.js";
 import { heldSeats, playerName, rememberName, rememberTokens } from "../store.js";
 import { errorText } from "../components/errors.js";
+import { botDescription, gameHelp } from "../components/game-help.js";
 import { optionFields, readOptions } from "../components/options.js";
 import { seatName } from "../components/seats.js";
 
@@ -61,15 +62,6 @@ export function mountLobby(root) {
 
 const gameTitle = (name) => (has(`game.${name}`) ? t(`game.${name}`) : name);
 
-// A bot's description in the seat menu: the catalogue's (bot.<game>.<bot>, else bot.<bot> for
-// bots every game has), else the server's English.
-function botDescription(game, bot) {
-  for (const key of [`bot.${game.name}.${bot.name}`, `bot.${bot.name}`]) {
-    if (has(key)) return t(key);
-  }
-  return bot.description;
-}
-
 /** Return the new-game form for `games` (loaded games: see games/index.js). */
 function newGameForm(games, showError) {
   const form = h("form", { "data-testid": "new-game-form" });
@@ -81,6 +73,7 @@ function newGameForm(games, showError) {
     games.map((g) => h("option", { value: g.name }, gameTitle(g.name))));
   const playersSelect = h("select", { "data-testid": "players" });
   const seatsBox = h("fieldset", { "data-testid": "seats-setup" });
+  const helpBox = h("div", { class: "game-help-box" }); // newcomer help for the chosen game
   const optionsBox = h("div", { class: "options-grid", "data-testid": "options" });
   const hotseat = h("input", { type: "checkbox", "data-testid": "hotseat" });
   const submit = h("button", { type: "submit", class: "primary", "data-testid": "create-match" },
@@ -91,6 +84,7 @@ function newGameForm(games, showError) {
 
   function drawGame() {
     const { info } = currentGame();
+    replaceChildren(helpBox, gameHelp(currentGame()));
     replaceChildren(playersSelect, info.players.map((n) =>
       h("option", { value: n, selected: n === info.default_players }, String(n))));
     drawSeats();
@@ -154,6 +148,7 @@ function newGameForm(games, showError) {
   form.append(
     h("label", {}, t("lobby.name"), nameInput),
     h("label", {}, t("lobby.game"), gameSelect),
+    helpBox,
     h("label", {}, t("lobby.players"), playersSelect),
     seatsBox,
     h("details", {}, h("summary", {}, t("lobby.options")), optionsBox),
