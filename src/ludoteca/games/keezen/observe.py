@@ -18,6 +18,7 @@ from ludoteca.games.keezen.state import (
     KeezenState,
     PlayEvent,
 )
+from ludoteca.games.keezen.unplayable import card_reasons
 
 if TYPE_CHECKING:
     from ludoteca.games.keezen.rules import KeezenGame
@@ -48,6 +49,9 @@ def observation(game: KeezenGame, state: KeezenState, seat: Seat | None) -> dict
         "legal_actions": (
             [action_text(board, a) for a in game.legal_actions(state)] if acting else []
         ),
+        # Why each card without a legal action has none: only the seat to move, only its own
+        # hand (K12); everyone else gets None.
+        "card_reasons": card_reasons(game, state) if acting else None,
         "scores": list(game.scores(state)),
         "winners": list(state.winners),
         "terminal": state.current is None,
