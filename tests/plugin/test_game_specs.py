@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import json
 from pathlib import Path
 
 import pytest
 
 import ludoteca
+from ludoteca.bots import bot_specs
 from ludoteca.core.registry import available_games, game_spec
 from ludoteca.core.spec import GameSpec
-from tests.plugin.surface import ROOT, surface_problems
+from tests.plugin.surface import ROOT, WEB, surface_problems
 
 
 def test_every_game_package_is_registered_by_its_spec() -> None:
@@ -91,3 +93,13 @@ def test_load_validates_against_the_declared_options() -> None:
         ludoteca.load("elfenland", 3, start_seat=3)
     with pytest.raises(ValueError, match="Elfenland is played by 2 to 6 players, not 7"):
         ludoteca.load("elfenland", 7)
+
+
+@pytest.mark.parametrize("name", available_games())
+def test_the_english_catalogue_words_a_game_as_its_descriptor_does(name: str) -> None:
+    english = json.loads((WEB / "i18n" / "en.json").read_text(encoding="utf-8"))
+    spec = game_spec(name)
+    assert english[f"{name}.summary"] == spec.summary
+    for bot in bot_specs(name):
+        key = f"bot.{name}.{bot.name}" if bot in spec.bots else f"bot.{bot.name}"
+        assert english[key] == bot.description
