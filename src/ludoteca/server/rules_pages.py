@@ -113,7 +113,8 @@ def _rules_page(game: str, language: str) -> RulesPage:
 
 def markdown_html(text: str) -> str:
     """Return Markdown `text` as HTML, any raw HTML in it shown as text."""
-    return _markdown().render(text)
+    html: str = _markdown().render(text)
+    return html
 
 
 def plain_text_html(text: str) -> str:
