@@ -39,18 +39,20 @@ def free_port() -> int:
 
 
 @contextmanager
-def serve_app(database: Path, bot_delay: float = 0.0, port: int | None = None) -> Iterator[str]:
+def serve_app(database: Path, bot_delay: float = 0.0, port: int | None = None,
+              **settings: Any) -> Iterator[str]:
     """Run the app in a uvicorn thread until the block ends; yield its base URL.
 
     Bots answer at once (`bot_delay` 0) with a small time budget; `port` defaults to a free one.
     Every test browses from 127.0.0.1, so the rate limits are far above the defaults.
+    `settings` are more ServerLimits fields (`clock_sweep_seconds=0.1`: time-outs come soon).
     """
     import uvicorn
 
     from ludoteca.server.app import create_app
     from ludoteca.server.settings import ServerLimits
 
-    limits = ServerLimits(create_rate="100000/minute", request_rate="1000000/minute")
+    limits = ServerLimits(create_rate="100000/minute", request_rate="1000000/minute", **settings)
     app = create_app(f"sqlite:///{database}", bot_delay=bot_delay, bot_seconds=0.05,
                      limits=limits)
     config = uvicorn.Config(app, host="127.0.0.1", port=port or free_port(), log_level="warning",
@@ -88,7 +90,9 @@ def create_match(page: Page, players: int, seats: list[str], hotseat: bool = Fal
     page.get_by_test_id("create-match").click()
     match_page = page.get_by_test_id("match-page")
     expect(match_page).to_be_visible()
-    expect(page.get_by_test_id("board")).to_be_visible()
+    # A match with seats left for others to join waits for them: the waiting room, no board.
+    board = page.get_by_test_id("board")
+    expect(board.or_(page.get_by_test_id("waiting-room"))).to_be_visible()
     match_id = match_page.get_attribute("data-match-id")
     assert match_id
     return match_id

@@ -41,8 +41,9 @@ def new_seats(game: Game[Any, Any], specs: Sequence[SeatSpec] | None) -> list[Se
 
 
 def rematch_seat(old: SeatState) -> SeatState:
-    """Return a seat of the rematch: the same bot, or a human seat kept for its player here."""
-    if old.type == "bot":
+    """Return a seat of the rematch: the same bot, or a human seat kept for its player here
+    (also for a person whose seat a bot took over: they may come back for the rematch)."""
+    if old.type == "bot" and not old.replaced:
         return SeatState(old.seat, "bot", old.bot, old.bot)
     if not old.claimed:
         return SeatState(old.seat, "human")

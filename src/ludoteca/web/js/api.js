@@ -44,11 +44,15 @@ export const api = {
   match: (id) => request("GET", match(id)),
   createMatch: (body) => request("POST", "/matches", body),
   join: (id, seat, name) => request("POST", `${match(id)}/join`, { seat, name }),
+  start: (id, token) => request("POST", `${match(id)}/start`, { token }),
   view: (id, token) => request("GET", `${match(id)}/view`, undefined, token),
   act: (id, token, stateId, action) =>
     request("POST", `${match(id)}/actions`, { token, state_id: stateId, action }),
+  undo: (id, token, stateId) => request("POST", `${match(id)}/undo`, { token, state_id: stateId }),
   history: (id, step, token) => request("GET", `${match(id)}/history/${step}`, undefined, token),
   rematch: (id, tokens) => request("POST", `${match(id)}/rematch`, { tokens }),
+  vote: (id, token, seat) => request("POST", `${match(id)}/votes`, { token, seat }),
+  takeBack: (id, token) => request("POST", `${match(id)}/return`, { token }),
   chat: (id, text, { token, name } = {}) =>
     request("POST", `${match(id)}/chat`, { text, token, name }),
 };

@@ -46,8 +46,11 @@ function partnerBadge(summary, game, seat) {
     "data-partners": partners.join(" ") }, t("seat.partnerOf", { names }))];
 }
 
-/** Return the list of seats for the side panel; `game` is a loaded game (games/index.js). */
-export function seatList(summary, observation, game, viewerSeats) {
+/**
+ * Return the list of seats for the side panel; `game` is a loaded game (games/index.js);
+ * `extra(info)` adds to each seat's name (its clock, the absent player's vote button).
+ */
+export function seatList(summary, observation, game, viewerSeats, extra = () => []) {
   return h("ul", { class: "seats", "data-testid": "seats" }, summary.seats.map((info) => {
     const seat = info.seat;
     const facts = [];
@@ -68,7 +71,7 @@ export function seatList(summary, observation, game, viewerSeats) {
         info.type === "human" && !info.claimed ? [" ", info.reserved
           ? h("span", { class: "badge", "data-testid": "seat-reserved" }, t("seat.reserved"))
           : h("span", { class: "badge open" }, t("seat.free"))] : "",
-        markerBadges(game, observation, seat), partnerBadge(summary, game, seat)),
+        markerBadges(game, observation, seat), partnerBadge(summary, game, seat), extra(info)),
       h("span", { class: "facts" }, facts.join(" · ")));
   }));
 }

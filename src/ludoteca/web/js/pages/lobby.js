@@ -7,6 +7,7 @@ import { gameInfos, loadGames } from "../games/index.js";
 import { has, t } from "../i18n.js";
 import { navigate } from "../router.js";
 import { heldSeats, playerName, rememberName, rememberTokens } from "../store.js";
+import { timeControlPicker } from "../components/clock.js";
 import { errorText } from "../components/errors.js";
 import { botDescription, gameHelp } from "../components/game-help.js";
 import { optionFields, readOptions } from "../components/options.js";
@@ -76,6 +77,7 @@ function newGameForm(games, showError) {
   const helpBox = h("div", { class: "game-help-box" }); // newcomer help for the chosen game
   const optionsBox = h("div", { class: "options-grid", "data-testid": "options" });
   const hotseat = h("input", { type: "checkbox", "data-testid": "hotseat" });
+  const timeControl = timeControlPicker();
   const submit = h("button", { type: "submit", class: "primary", "data-testid": "create-match" },
     t("lobby.create"));
 
@@ -134,6 +136,7 @@ function newGameForm(games, showError) {
         // Hot seat: this screen plays every human seat; otherwise the first, the rest is open.
         claim: hotseat.checked ? humans : humans.slice(0, 1),
         name: name || null,
+        clock: timeControl.read(),
       });
       rememberTokens(created.match_id, created.tokens ?? {});
       const held = Object.keys(created.tokens ?? {}).length;
@@ -152,6 +155,7 @@ function newGameForm(games, showError) {
     h("label", {}, t("lobby.players"), playersSelect),
     seatsBox,
     h("details", {}, h("summary", {}, t("lobby.options")), optionsBox),
+    timeControl.element,
     h("label", { class: "inline" }, hotseat, t("lobby.hotseat")),
     h("p", { class: "muted" }, t("lobby.hotseatHelp")),
     submit);

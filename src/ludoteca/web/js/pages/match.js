@@ -12,13 +12,19 @@ import { loadGame } from "../games/index.js";
 import { t } from "../i18n.js";
 import { navigate, render } from "../router.js";
 import { heldTokens, playerName, rememberTokens } from "../store.js";
+import { absenceControls } from "../components/absence.js";
 import { chatPanel } from "../components/chat.js";
+import { seatClock, tickClocks } from "../components/clock.js";
 import { errorText } from "../components/errors.js";
+import { confirmMoves } from "../components/confirm.js";
+import { noticeList } from "../components/notices.js";
+import { isRewound, undoControl } from "../components/undo.js";
 import { logList } from "../components/log.js";
 import { resultBanner } from "../components/result.js";
 import { scoreTable } from "../components/scores.js";
 import { seatLabel, seatList, seatName } from "../components/seats.js";
 import { turnAlerts } from "../components/turn-alert.js";
+import { arrivals } from "../components/waiting.js";
 
 const TOAST_MS = 5000;
 
@@ -40,12 +46,13 @@ export function mountMatch(root, { id, spectate }) {
   const boardArea = h("div", { class: "board-area" });
   const resultArea = h("div", {});
   const controlsArea = h("div", {});
-  const seatsPanel = h("section", { class: "panel" }, h("h3", {}, t("match.players")));
-  const logPanel = h("section", { class: "panel" }, h("h3", {}, t("match.log")));
+  const seatsPanel = h("section", { class: "panel" }, h("h2", {}, t("match.players")));
+  const logPanel = h("section", { class: "panel" }, h("h2", {}, t("match.log")));
   const side = h("div", { class: "side" }, resultArea, controlsArea, seatsPanel, logPanel);
   const toast = h("div", { class: "toast", role: "status", "data-testid": "toast" });
   page.append(status, boardArea, side, toast);
   root.append(page);
+  const stopClocks = tickClocks(page);
 
   let game = null;
   let gameView = null;
@@ -76,6 +83,8 @@ export function mountMatch(root, { id, spectate }) {
     currentView: () => view,
     toast: (message) => showToast(message),
     seatName: (seat) => nameOf(seat),
+    receive: (incoming) => receive(incoming),
+    refresh: (seat) => catchUp(seat),
     onMessage(listener) {
       messageListeners.add(listener);
       messages.forEach(listener);
@@ -83,8 +92,19 @@ export function mountMatch(root, { id, spectate }) {
     },
   };
 
+  const undoBar = undoControl(matchContext); // Undo, confirm each move, notices in the log
+  const confirm = confirmMoves(matchContext);
+  const notices = noticeList(matchContext);
+  controlsArea.before(confirm.slot);
+  controlsArea.after(...[undoBar.element, confirm.element].filter(Boolean));
   const alerts = turnAlerts(matchContext); // a tone and a notification when the turn comes
   side.append(...[chatPanel(matchContext), alerts.element].filter(Boolean));
+  // The waiting room until the match starts; the seat link or "you are watching" throughout.
+  const inviteArea = h("div", { class: "invite-area" });
+  side.prepend(inviteArea);
+  const door = arrivals(matchContext, {
+    page, boardArea, inviteArea, turn, spectate, game: () => game,
+  });
 
   function showToast(message) {
     toast.textContent = message;
@@ -97,12 +117,13 @@ export function mountMatch(root, { id, spectate }) {
   /** Take a view from the socket or an answer; older states than the one shown are dropped. */
   async function receive(incoming) {
     if (!alive) return;
-    if (view && incoming.state_id < view.state_id) return;
+    if (view && incoming.state_id < view.state_id && !isRewound(view, incoming)) return;
     // Same state again (a reconnect, or the socket echoing our own action): nothing new. In hot
     // seat the socket's public view must not replace the seat's view fetched for that state.
     if (view && incoming.state_id === view.state_id
       && JSON.stringify(incoming.match) === JSON.stringify(view.match)
       && (incoming.seat === view.seat || mode === "hotseat")) return;
+    if (door.take(incoming)) return; // not started yet: the waiting room shows it
     // Hot seat: the socket speaks as a spectator; fetch the acting seat's own view.
     const acting = incoming.observation.current_player;
     if (mode === "hotseat" && incoming.seat !== acting && acting in tokens) {
@@ -113,7 +134,9 @@ export function mountMatch(root, { id, spectate }) {
         showToast(errorText(e));
         return;
       }
-      if (!alive || (view && incoming.state_id < view.state_id)) return;
+      if (!alive || (view && incoming.state_id < view.state_id && !isRewound(view, incoming))) {
+        return;
+      }
     }
     show(incoming);
   }
@@ -145,11 +168,14 @@ export function mountMatch(root, { id, spectate }) {
     });
     drawTurn(observation, finished, showHand && ownTurn);
     alerts.update(next);
-    replaceChildren(seatsPanel, h("h3", {}, t("match.players")),
-      seatList(next.match, observation, game, seats));
-    replaceChildren(logPanel, h("h3", {}, t("match.log")), logList(observation, game, {
-      seatName: nameOf, viewerSeat: seesOwn ? next.seat : null,
-    }));
+    undoBar.update(next);
+    confirm.update(next);
+    replaceChildren(seatsPanel, h("h2", {}, t("match.players")),
+      seatList(next.match, observation, game, seats, (info) => [
+        seatClock(next.match, info.seat, nameOf(info.seat)),
+        absenceControls(next.match, info, matchContext)]));
+    replaceChildren(logPanel, h("h2", {}, t("match.log")), notices.element,
+      logList(observation, game, { seatName: nameOf, viewerSeat: seesOwn ? next.seat : null }));
     replaceChildren(resultArea, resultBanner(next.match, observation, {
       seatName: nameOf, viewerSeats: seats, actions: finished ? resultActions() : [],
     }) ?? joinOffer(next.match), scoreTable(observation, game, {
@@ -164,7 +190,7 @@ export function mountMatch(root, { id, spectate }) {
     const free = summary.seats.filter((s) => s.type === "human" && !s.claimed && !s.reserved);
     if (!free.length) return null; // every open seat is kept for its player of the last match
     return h("div", { class: "panel", "data-testid": "join-offer" },
-      h("h3", {}, t("match.joinTitle")),
+      h("h2", {}, t("match.joinTitle")),
       h("div", { class: "candidates" }, free.map((s) => h("button", {
         "data-testid": "join-seat", "data-seat": s.seat,
         onclick: async () => {
@@ -199,10 +225,12 @@ export function mountMatch(root, { id, spectate }) {
     cover = null;
     if (!needed) return;
     cover = h("div", { class: "pass-device", "data-testid": "pass-device", "data-seat": acting,
-      role: "dialog", "aria-modal": "true" },
+      role: "dialog", "aria-modal": "true",
+      "aria-labelledby": "pass-device-title pass-device-who" },
     h("div", { class: "box" },
-      h("div", {}, t("hotseat.pass")),
-      h("div", { class: "who", style: { color: game.seatColour(acting) } }, nameOf(acting)),
+      h("div", { id: "pass-device-title" }, t("hotseat.pass")),
+      h("div", { class: "who", id: "pass-device-who", style: { color: game.seatColour(acting) } },
+        nameOf(acting)),
       h("button", { class: "primary", "data-testid": "pass-device-confirm",
         onclick: () => {
           unlockedSeat = acting;
@@ -239,6 +267,7 @@ export function mountMatch(root, { id, spectate }) {
 
   /** Send a chosen action for the seat on screen; the answer is the new view. */
   async function act(text) {
+    if (!(await confirm.ask(gameView.actionWords?.(text) ?? text))) return;
     const seat = view.seat;
     page.dataset.lastAction = text; // for tests and debugging: the last action sent
     try {
@@ -284,6 +313,7 @@ export function mountMatch(root, { id, spectate }) {
   return {
     destroy() {
       alive = false;
+      stopClocks();
       socket?.close();
       clearTimeout(toastTimer);
       gameView?.destroy();
