@@ -332,6 +332,9 @@ function createView({ boardArea, controlsArea, onAction }) {
       render();
     },
 
+    /** Return a legal action text in words, as the move list writes it (a move to confirm). */
+    actionWords: (text) => actionLabel(text, labelContext()),
+
     destroy() {
       document.removeEventListener("keydown", onKey);
       narrow.removeEventListener("change", placeControls);

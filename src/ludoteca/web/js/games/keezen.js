@@ -144,6 +144,10 @@ function createView({ boardArea, controlsArea, onAction, game = null }) {
   }
 
   return {
+    /** Return a legal action text in words (a move to confirm). */
+    actionWords: (text) => candidateWords(observation, parseAction(text),
+      observation.controlled_colour?.[observation.seat] ?? observation.seat),
+
     /**
      * Show a view. `showHand`: render this seat's hand; `interactive`: its moves can be chosen;
      * `entries`: log entries since the last view, animated on the board.
