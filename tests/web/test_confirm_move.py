@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.web.support import api_get, open_as_seat
+from tests.web.support import YOUR_TURN, api_get, create_match, open_as_seat
 from tests.web.test_undo import choose, elfenland_until
 
 
@@ -49,3 +49,27 @@ def test_a_move_is_sent_only_once_confirmed_and_the_setting_is_remembered(open_p
     choose(page, step)
     expect(match_page).to_have_attribute("data-state-id", str(start + 1))
     expect(question).to_have_count(0)
+
+
+def test_a_keezen_move_is_asked_in_words(open_page):
+    page = open_page()
+    create_match(page, 2, ["human", "bot:random"], name="Ann")
+    match_page = page.get_by_test_id("match-page")
+    page.get_by_test_id("confirm-moves").check()
+    expect(page.locator(YOUR_TURN)).to_be_visible()
+    before = match_page.get_attribute("data-state-id")
+    cards = page.locator("[data-testid=hand-card][data-playable=true]")
+    cards.first.click()
+    choices = page.locator("[data-testid=board] [data-choice]")
+    question = page.get_by_test_id("confirm-move")
+    for _ in range(4):  # the most clicks a move needs (a split 7)
+        if question.count():
+            break
+        choices.first.click()
+    expect(question).to_be_visible()
+    asked = question.locator("p").inner_text()
+    assert page.get_by_test_id("match-page").get_attribute("data-last-action") is None
+    # In words ("K: a pawn out of the start area onto …"), not in notation ("K: s-0").
+    assert asked.startswith("Play ") and "pawn" in asked and "undefined" not in asked, asked
+    page.get_by_test_id("confirm-yes").click()
+    expect(match_page).not_to_have_attribute("data-state-id", before)
