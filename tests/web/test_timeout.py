@@ -104,6 +104,7 @@ def test_a_player_who_lets_the_clock_run_out_is_replaced_by_a_bot_and_takes_the_
     expect(other.locator(f"[data-testid=seat-replaced][data-seat='{seat}']")).to_have_text(
         "out of time: a bot plays for now")
     expect(other.get_by_test_id("take-seat-back")).to_have_count(0)  # not Bo's seat to take
+    expect(other.locator("[data-testid=notice][data-kind=timeout]")).to_have_count(1)
     # The bot moves for the absent player.
     expect(other.get_by_test_id("match-page")).not_to_have_attribute(
         "data-state-id", str(before), timeout=TIME_OUT_MS)
@@ -113,6 +114,7 @@ def test_a_player_who_lets_the_clock_run_out_is_replaced_by_a_bot_and_takes_the_
     for page in (player, other):
         expect(page.locator(f"[data-testid=seat-replaced][data-seat='{seat}']")).to_have_count(0)
     expect(player.get_by_test_id("take-seat-back")).to_have_count(0)
+    expect(other.locator("[data-testid=notice][data-kind=returned]")).to_have_count(1)
     seats = httpx.get(f"{clock_server}/api/matches/{match_id}", timeout=10).json()["seats"]
     assert (seats[seat]["type"], seats[seat]["replaced"]) == ("human", False)
 
