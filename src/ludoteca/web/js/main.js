@@ -6,8 +6,17 @@ import {
 } from "./i18n.js";
 import { mountLobby } from "./pages/lobby.js";
 import { mountMatch } from "./pages/match.js";
+import { openSeatLink } from "./components/invite.js";
 import { mountReplay } from "./pages/replay.js";
 import { render, route, startRouter } from "./router.js";
+
+/** Return `mount` with the page's name as its h1 first (hidden: the page shows what it is). */
+function titled(mount, title) {
+  return (root, params) => {
+    root.append(h("h1", { class: "visually-hidden", "data-testid": "page-title" }, t(title)));
+    return mount(root, params);
+  };
+}
 
 function topBar() {
   const picker = h("select", {
@@ -32,10 +41,13 @@ async function start() {
     render();
   });
   document.title = t("app.title");
-  route("/", mountLobby);
-  route("/match/:id", (root, params) => mountMatch(root, { ...params, spectate: false }));
-  route("/watch/:id", (root, params) => mountMatch(root, { ...params, spectate: true }));
-  route("/replay/:id/:step?", mountReplay);
+  route("/", titled(mountLobby, "nav.lobby"));
+  route("/match/:id", titled((root, params) => mountMatch(root, { ...params, spectate: false }),
+    "access.title.match"));
+  route("/watch/:id", titled((root, params) => mountMatch(root, { ...params, spectate: true }),
+    "access.title.match"));
+  route("/replay/:id/:step?", titled(mountReplay, "replay.title"));
+  route("/seat/:id/:seat/:token", openSeatLink); // keeps the seat's token, then shows the match
   startRouter(document.getElementById("app"));
 }
 

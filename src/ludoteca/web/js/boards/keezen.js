@@ -3,6 +3,7 @@
 // picked. It knows nothing about cards or the rules: the move picker decides what is pickable.
 
 import { svg } from "../dom.js";
+import { createBoardZoom } from "./board-zoom.js";
 import { keezenLayout, locPoint } from "./keezen-geometry.js";
 import { matchPawns } from "./keezen-pawns.js";
 import { createAnimator, placePawnElement } from "./pawn-animation.js";
@@ -16,17 +17,20 @@ const MAX_ANIMATED_PLAYS = 4; // after a longer gap (reconnect) pawns go straigh
 /**
  * Create a board in `container`. `onPick(loc, colour)` is called when a highlighted hole is
  * clicked or activated from the keyboard; `loc` is a location text ("12", "h1.3", "s").
- * `describeLoc(loc, colour)` names a hole and `label` the board for screen readers;
+ * `describeLoc(loc, colour)` names a hole and `describePawn(pawnColour, loc, colour)` a pawn in
+ * it, `label` the board for screen readers; `zoomLabel` is the phone's zoom toggle;
  * `cardFace(card)` writes a card on the centre pile in the page's language.
  */
 export function createKeezenBoard(container, options = {}) {
   const {
     onPick = () => {}, describeLoc = (loc) => loc, label = "Keezen", cardFace = (card) => card,
+    describePawn = (pawnColour, loc) => loc, zoomLabel = "Zoom",
   } = options;
   const root = svg("svg", {
     "data-testid": "board", class: "keezen-board", role: "group", "aria-label": label,
   });
-  container.append(root);
+  const zoom = createBoardZoom(container, { label: zoomLabel });
+  zoom.frame.append(root);
   let layout = null;
   let layoutKey = "";
   let layers = null;
@@ -37,6 +41,7 @@ export function createKeezenBoard(container, options = {}) {
     layout = keezenLayout(observation.num_players, observation.track_length, bottomSeat);
     const { minX, minY, maxX, maxY } = layout.bounds;
     root.setAttribute("viewBox", `${minX} ${minY} ${maxX - minX} ${maxY - minY}`);
+    root.style.setProperty("--board-units", (maxX - minX).toFixed(2)); // for the zoom
     root.dataset.players = observation.num_players;
     root.dataset.trackLength = observation.track_length;
     layers = {
@@ -122,9 +127,13 @@ export function createKeezenBoard(container, options = {}) {
           hole.dataset.choice = kind;
           hole.setAttribute("tabindex", "0");
           hole.setAttribute("role", "button");
-          hole.setAttribute("aria-label", describeLoc(loc, colour));
+          // A hole holding a pawn is named by the pawn: choosing it chooses that pawn.
+          const pawnColour = hole.dataset.occupied === "true" ? pawnColourAt(loc, colour) : -1;
+          hole.setAttribute("aria-label", pawnColour >= 0
+            ? describePawn(pawnColour, loc, colour) : describeLoc(loc, colour));
         }
       }
+      zoom.reveal([...layers.holes.querySelectorAll("[data-choice]")]);
     },
 
     /** Show pawns at `pawnLocs` (e.g. after the first part of a 7) without changing the log. */
@@ -135,9 +144,15 @@ export function createKeezenBoard(container, options = {}) {
 
     destroy() {
       animator.finish();
-      root.remove();
+      zoom.destroy();
     },
   };
+
+  // The colour of the pawn standing at `loc` (a start area: `colour`'s own), or -1.
+  function pawnColourAt(loc, colour) {
+    if (loc === "s") return colour;
+    return pawns.findIndex((list) => list?.some((pawn) => pawn.loc === loc));
+  }
 
   // Match the pawns on the board to their new locations and return the moves to animate.
   function placePawns(pawnLocs, entries) {

@@ -42,7 +42,7 @@ export function scoreTable(observation, game, { seatName, viewerSeats = [] }) {
     .sort((a, b) => ranks[a] - ranks[b] || a - b);
   const reason = endReasonText(game, observation);
   return h("section", { class: "panel final-scores", "data-testid": "score-table" },
-    h("h3", {}, t("scores.title")),
+    h("h2", {}, t("scores.title")),
     h("table", { class: "scores" },
       h("thead", {}, h("tr", {},
         h("th", { scope: "col" }, t("scores.player")),

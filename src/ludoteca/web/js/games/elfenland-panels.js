@@ -17,13 +17,15 @@ export function counterToken(ref, props = {}, tag = "span") {
   const secret = ref.endsWith("?");
   return h(tag, {
     class: secret ? "elf-token secret" : "elf-token", title: counterWords(ref),
+    // A span is named only as an image; a button keeps its own role.
+    role: tag === "span" ? "img" : undefined,
     "aria-label": counterWords(ref), style: { background: fill, color: ink }, ...props,
   }, letter, secret ? h("span", { class: "secret-mark", "aria-hidden": "true" }, "?") : null);
 }
 
 /** Return a face-down counter of another seat (its type is not known). */
 export function hiddenToken() {
-  return h("span", { class: "elf-token hidden", title: t("elfenland.secretCounter"),
+  return h("span", { class: "elf-token hidden", title: t("elfenland.secretCounter"), role: "img",
     "aria-label": t("elfenland.secretCounter") }, "?");
 }
 
@@ -33,7 +35,9 @@ export function cardButton(letter, props = {}) {
   return h("button", {
     class: "card elf-card", "aria-label": t("elfenland.cardLabel", { kind: kindName(letter) }),
     style: `--kind: ${fill}; --ink: ${ink}`, ...props,
-  }, h("span", { class: "letter" }, letter), h("span", { class: "name" }, kindName(letter)));
+  // The letter repeats the name for the eye: the name alone is read, inside the label.
+  }, h("span", { class: "letter", "aria-hidden": "true" }, letter),
+  h("span", { class: "name" }, kindName(letter)));
 }
 
 /** Return the letters of a hand or holding in canonical order as a list ("DDR" -> D, D, R). */
@@ -72,7 +76,7 @@ export function displayRow(observation, { canTake, canDraw, onPick, busy }) {
     onclick: () => onPick("draw"),
   }, t("elfenland.drawBlind")) : null;
   return h("div", { class: "elf-display-box" },
-    h("h4", {}, t("elfenland.display")),
+    h("h2", {}, t("elfenland.display")),
     h("div", { class: "elf-display", "data-testid": "display" }, slots, draw),
     h("div", { class: "muted small" }, t("elfenland.supply", { n: observation.supply_size })));
 }
@@ -90,7 +94,7 @@ export function seatTable(observation, { seatName, colours }) {
       letters(open).map((letter) => counterToken(letter)),
       Array.from({ length: observation.secret_counts[seat] }, () => hiddenToken()),
       observation.has_obstacle[seat] ? h("span", {
-        class: "elf-obstacle-icon", "data-testid": "seat-obstacle",
+        class: "elf-obstacle-icon", "data-testid": "seat-obstacle", role: "img",
         title: t("elfenland.obstacleInHand"), "aria-label": t("elfenland.obstacleInHand"),
         style: { borderColor: colours[seat] },
       }) : null),

@@ -88,8 +88,8 @@ function createView({ boardArea, controlsArea, onAction }) {
     h("summary", {}), candidates);
   const dialogSlot = h("div", {});
   const controls = h("section", { class: "panel elf-controls", "data-testid": "controls" },
-    h("h3", {}, t("elfenland.yourCards")), hand,
-    h("h3", {}, t("elfenland.yourCounters")), counters,
+    h("h2", {}, t("elfenland.yourCards")), hand,
+    h("h2", {}, t("elfenland.yourCounters")), counters,
     hint, buttons, allMoves, dialogSlot);
 
   function onKey(event) {

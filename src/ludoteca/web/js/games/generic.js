@@ -10,7 +10,7 @@ function createView({ boardArea, controlsArea, onAction }) {
   const state = h("pre", { class: "panel generic-state", "data-testid": "board" });
   const actions = h("div", { class: "candidates", "data-testid": "candidates" });
   const controls = h("section", { class: "panel", "data-testid": "controls" },
-    h("h3", {}, t("generic.moves")), actions);
+    h("h2", {}, t("generic.moves")), actions);
   boardArea.append(state);
   return {
     update(view, { showHand, interactive }) {

@@ -6,6 +6,7 @@ import { h, replaceChildren } from "../dom.js";
 import { listText, t } from "../i18n.js";
 import { partnersOf } from "../components/seats.js";
 import { MovePicker, parseAction } from "./keezen-moves.js";
+import { cardReasonText } from "./keezen-reasons.js";
 import { actionWords, cardFace, colourName, describe, holeName } from "./keezen-words.js";
 
 /** Return the pawns after the parts chosen so far (the first part of a split 7) and their moves. */
@@ -50,6 +51,9 @@ function createView({ boardArea, controlsArea, onAction, game = null }) {
   let previewKey = "";
   const board = createKeezenBoard(boardArea, {
     onPick: pick, describeLoc: holeName, cardFace, label: t("keezen.board"),
+    describePawn: (pawnColour, loc, colour) => t("access.keezen.pawn",
+      { colour: colourName(pawnColour), place: holeName(loc, colour) }),
+    zoomLabel: t("access.zoom"),
   });
   const hand = h("div", { class: "hand", "data-testid": "hand", role: "group" });
   const hint = h("div", { class: "hint", "data-testid": "move-hint" });
@@ -58,7 +62,7 @@ function createView({ boardArea, controlsArea, onAction, game = null }) {
   const cancelButton = h("button", { "data-testid": "move-cancel", onclick: cancel },
     t("keezen.cancel"));
   const controls = h("section", { class: "panel keezen-controls", "data-testid": "controls" },
-    h("h3", {}, t("keezen.yourHand")), hand, hint,
+    h("h2", {}, t("keezen.yourHand")), hand, hint,
     h("div", { class: "move-controls" }, backButton, cancelButton), candidates);
 
   // Escape takes back the whole choice, as the cancel button does.
@@ -100,8 +104,10 @@ function createView({ boardArea, controlsArea, onAction, game = null }) {
     const playable = picker.playableCards();
     const waiting = observation.current_player != null
       && observation.current_player !== observation.seat;
-    // A disabled card says why (a tooltip, and the description a screen reader reads).
-    const whyNot = (card) => (interactive && !playable.has(card) ? t("keezen.card.noMove")
+    // A disabled card says why (a tooltip, and the description a screen reader reads): the
+    // engine's reason when it gave one.
+    const whyNot = (card) => (interactive && !playable.has(card)
+      ? cardReasonText(observation.card_reasons?.[card]) ?? t("keezen.card.noMove")
       : !interactive && waiting ? t("keezen.card.notYourTurn") : null);
     replaceChildren(hand, (observation.hand ?? []).map((card) => h("button", {
       class: "card", "data-testid": "hand-card", "data-card": card,

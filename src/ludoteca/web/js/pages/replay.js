@@ -121,9 +121,9 @@ export function mountReplay(root, { id, step: stepParam }) {
     actionLine.textContent = step === 0 || !last ? t("replay.start")
       : game.describe(last, { seatName: nameOf, viewerSeat: next.seat }) ?? last.text;
     actionLine.title = step === 0 || !last ? "" : last.text; // the notation, as a tooltip
-    replaceChildren(seatsPanel, h("h3", {}, t("match.players")),
+    replaceChildren(seatsPanel, h("h2", {}, t("match.players")),
       seatList(next.match, observation, game, held));
-    replaceChildren(logPanel, h("h3", {}, t("match.log")),
+    replaceChildren(logPanel, h("h2", {}, t("match.log")),
       logList(observation, game, { seatName: nameOf, viewerSeat: next.seat }));
     replaceChildren(resultArea, observation.terminal
       ? resultBanner({ ...next.match, status: "finished" }, observation,

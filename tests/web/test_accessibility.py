@@ -1,0 +1,95 @@
+"""axe-core finds no violation on any page, in English and in Chinese: the lobby, a Keezen and an
+Elfenland match against bots, the hot-seat screen (under the pass-the-device cover and after it),
+the replay and the waiting room of an open match."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.axe import assert_no_violations
+from tests.web.support import YOUR_TURN, api_match_with_moves, create_match
+from tests.web.test_elfenland_browser import create_elfenland_match
+
+LANGUAGES = ["en", "zh"]
+REPLAY_MOVES = 8
+
+
+def open_in(open_page: Callable[..., Page], language: str, width: int = 1280,
+            height: int = 900) -> Page:
+    """Return a page on the lobby in `language` (stored as the player's choice)."""
+    page = open_page(width, height)
+    page.goto("/")
+    page.evaluate("code => localStorage.setItem('ludoteca.language', code)", language)
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.get_by_test_id("create-match")).to_be_visible()
+    return page
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_lobby(open_page, language):
+    page = open_in(open_page, language)
+    assert_no_violations(page, f"the lobby ({language})")
+    page.get_by_test_id("game").select_option("elfenland")  # its options and seats
+    expect(page.get_by_test_id("players")).to_be_visible()
+    assert_no_violations(page, f"the lobby with Elfenland chosen ({language})")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_keezen_match_against_bots(open_page, language):
+    page = open_in(open_page, language)
+    create_match(page, 4, ["human", "bot:random", "bot:random", "bot:random"])
+    expect(page.locator(YOUR_TURN)).to_be_visible()
+    expect(page.get_by_test_id("hand-card").first).to_be_visible()
+    assert_no_violations(page, f"a Keezen match, choosing a card ({language})")
+    playable = page.locator("[data-testid=hand-card][data-playable=true]")
+    if playable.count():  # a hand with no move is handed in: no holes to choose then
+        playable.first.click()
+        expect(page.locator("[data-testid=board] [data-choice]").first).to_be_attached()
+        assert_no_violations(page, f"a Keezen match, choosing a pawn ({language})")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_elfenland_match_against_bots(open_page, language):
+    page = open_in(open_page, language)
+    create_elfenland_match(page, ["human", "bot:random", "bot:random"], seed=7)
+    expect(page.locator(YOUR_TURN)).to_be_visible()
+    expect(page.locator("[data-testid=controls][data-busy=false]")).to_be_visible()
+    assert_no_violations(page, f"an Elfenland match ({language})")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_hotseat_under_the_cover_and_after_it(open_page, language):
+    page = open_in(open_page, language, 390, 844)
+    create_match(page, 2, ["human", "human"], hotseat=True)
+    cover = page.get_by_test_id("pass-device")
+    expect(cover).to_be_visible()
+    assert_no_violations(page, f"the hot-seat cover ({language})")
+    page.get_by_test_id("pass-device-confirm").click()
+    expect(cover).to_have_count(0)
+    expect(page.get_by_test_id("hand-card").first).to_be_visible()
+    assert_no_violations(page, f"the hot-seat match after the cover ({language})")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_replay(open_page, server_url, language):
+    match_id, _ = api_match_with_moves(server_url, moves=REPLAY_MOVES)
+    page = open_in(open_page, language)
+    page.goto(f"/#/replay/{match_id}")
+    expect(page.get_by_test_id("replay-step")).to_have_attribute(
+        "data-step", str(REPLAY_MOVES))
+    assert_no_violations(page, f"the replay ({language})")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_waiting_room_of_an_open_match(open_page, language):
+    page = open_in(open_page, language)
+    page.get_by_test_id("players").select_option("2")
+    page.locator("[data-testid=seat-type][data-seat='1']").select_option("human")
+    page.get_by_test_id("create-match").click()
+    expect(page.get_by_test_id("match-page")).to_have_attribute("data-status", "open")
+    expect(page.get_by_test_id("waiting-room")).to_be_visible()
+    assert_no_violations(page, f"the waiting room of an open match ({language})")
