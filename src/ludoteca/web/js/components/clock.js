@@ -36,10 +36,12 @@ export function controlText(clock) {
     : t("clock.describe.game", { minutes: clock.minutes, increment: clock.increment });
 }
 
-/** Return the clock of `seat` for the seats panel (null when the match has no clock). */
+/** Return the clock of `seat` for the seats panel (null: no clock, or a bot's seat). */
 export function seatClock(summary, seat, playerName) {
   const clock = summary.clock;
-  if (!clock) return null;
+  const info = summary.seats[seat];
+  // Bots have no clock; a person's seat that a bot plays for now keeps the person's time.
+  if (!clock || (info.type === "bot" && !info.replaced)) return null;
   const running = clock.running === seat && summary.status === "running";
   const element = h("span", {
     class: "seat-clock", "data-testid": "seat-clock", "data-seat": seat,
