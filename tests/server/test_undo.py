@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from ludoteca.games.elfenland import ElfenlandGame
+from ludoteca.games.elfenland.actions import action_text
 from tests.server.support import TestClient, act, assert_error, serve, view
 
 SEED = 5
@@ -195,3 +196,27 @@ def test_the_notice_is_stored_and_sent_on_the_socket_and_a_restart_replays_the_s
         ]
         # The record goes on from the shortened one: the same step can be made again.
         assert act(client, match_id, token, again["state_id"], step).status_code == 200
+
+
+def test_after_an_undo_another_action_is_judged_afresh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The engine's answer is kept per state: after an undo, another action leads to a state
+    # with the same id, and must be asked about anew. Only the first step is undoable here.
+    with serve(tmp_path) as client:
+        match_id, tokens = elfenland_hotseat(client)
+        current = play_until(client, match_id, tokens, "move")
+        token = tokens[str(current["seat"])]
+        start = current["state_id"]
+        steps = [text for text in current["observation"]["legal_actions"]
+                 if text.startswith("move ")]
+        assert len(steps) >= 2
+        monkeypatch.setattr(ElfenlandGame, "undoable",
+                            lambda self, state, action: action_text(action) == steps[0])
+        moved = act(client, match_id, token, start, steps[0]).json()
+        assert moved["can_undo"] is True
+        assert undo(client, match_id, token, moved["state_id"]).status_code == 200
+        other = act(client, match_id, token, start, steps[1]).json()
+        assert other["state_id"] == moved["state_id"]
+        assert other["can_undo"] is False
+        assert_error(undo(client, match_id, token, other["state_id"]), 409, "cannot_undo")

@@ -20,9 +20,10 @@ from ludoteca.server.errors import ApiError
 if TYPE_CHECKING:
     from ludoteca.server.live import LiveMatch
 
-# The engine's answer for the last action of each match, by state id: asked once per state,
-# however many views are made (a view of the seat to move asks it).
-_undoable_cache: weakref.WeakKeyDictionary[LiveMatch, tuple[int, bool]] = (
+# The engine's answer for the last action of each match, with the state it led to: asked once
+# per state, however many views are made (a view of the seat to move asks it). The state object,
+# not its id: after an undo another action may lead to a state with the same id.
+_undoable_cache: weakref.WeakKeyDictionary[LiveMatch, tuple[Any, bool]] = (
     weakref.WeakKeyDictionary()
 )
 
@@ -95,11 +96,11 @@ def notice_text(name: str, action: str) -> str:
 
 
 def _last_undoable(live: LiveMatch) -> bool:
-    """Return the engine's `undoable` for the last action (cached per state id)."""
+    """Return the engine's `undoable` for the last action (cached per state)."""
     cached = _undoable_cache.get(live)
-    if cached is not None and cached[0] == live.state_id:
+    if cached is not None and cached[0] is live.state:
         return cached[1]
     game, before = live.game, live.states[-2]
     answer = game.undoable(before, game.action_from_text(before, live.actions[-1]))
-    _undoable_cache[live] = (live.state_id, answer)
+    _undoable_cache[live] = (live.state, answer)
     return answer
