@@ -70,7 +70,7 @@ export function describe(entry, { seatName, viewerSeat }) {
 }
 
 /** Return a location in a move's words: "square 12" or "home 3". */
-function placeText(loc) {
+export function placeText(loc) {
   if (loc.startsWith("h")) return locText(loc);
   return t("keezen.hole.square", { n: loc });
 }
