@@ -81,6 +81,9 @@ def test_a_player_who_lets_the_clock_run_out_is_replaced_by_a_bot_and_takes_the_
     ann = person()
     match_id = create_timed_match(ann)
     bo = person()
+    bo.goto("/")  # the lobby lists the match with its time control
+    row = bo.locator(f"[data-testid=match-row][data-match-id='{match_id}']")
+    expect(row.get_by_test_id("match-clock")).to_have_text(f"{TURN_SECONDS} s per turn")
     join(clock_server, bo, match_id, "Bo")
     expect(ann.get_by_test_id("match-page")).to_have_attribute("data-status", "running")
     pages = {0: ann, 1: bo}

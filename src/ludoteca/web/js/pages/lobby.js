@@ -7,7 +7,7 @@ import { gameInfos, loadGames } from "../games/index.js";
 import { has, t } from "../i18n.js";
 import { navigate } from "../router.js";
 import { heldSeats, playerName, rememberName, rememberTokens } from "../store.js";
-import { timeControlPicker } from "../components/clock.js";
+import { controlText, timeControlPicker } from "../components/clock.js";
 import { errorText } from "../components/errors.js";
 import { botDescription, gameHelp } from "../components/game-help.js";
 import { optionFields, readOptions } from "../components/options.js";
@@ -212,6 +212,8 @@ function matchRow(match, game, showError) {
     h("strong", {}, gameTitle(match.game)), " ",
     h("span", { class: `badge ${match.status}` }, t(`lobby.badge.${match.status}`)), " ",
     h("span", { class: "muted" }, t("lobby.moves", { n: match.state_id })),
+    match.clock ? [" · ", h("span", { class: "muted", "data-testid": "match-clock" },
+      controlText(match.clock))] : "",
     h("div", { class: "muted" }, names)),
   h("div", { class: "actions" }, actions));
 }
