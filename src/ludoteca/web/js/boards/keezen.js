@@ -74,7 +74,14 @@ export function createKeezenBoard(container, options = {}) {
     if (!hole) return;
     event.preventDefault();
     onPick(hole.dataset.loc, Number(hole.dataset.colour ?? -1));
+    // The chosen hole is no longer a choice: the keyboard goes on to the next click's holes.
+    if (!hole.matches("[data-choice]")) focusFirstChoice();
   });
+
+  /** Move the keyboard focus to the first hole that can be chosen now, if any. */
+  function focusFirstChoice() {
+    layers?.holes.querySelector("[data-choice]")?.focus();
+  }
 
   return {
     element: root,
@@ -135,6 +142,8 @@ export function createKeezenBoard(container, options = {}) {
       }
       zoom.reveal([...layers.holes.querySelectorAll("[data-choice]")]);
     },
+
+    focusFirstChoice,
 
     /** Show pawns at `pawnLocs` (e.g. after the first part of a 7) without changing the log. */
     preview(pawnLocs, entries = []) {

@@ -116,9 +116,11 @@ function createView({ boardArea, controlsArea, onAction, game = null }) {
       "aria-label": t("keezen.cardLabel", { card: cardFace(card) }),
       title: whyNot(card),
       disabled: !interactive || busy || !playable.has(card),
-      onclick: () => {
+      onclick: (event) => {
         picker.selectCard(card);
         refresh();
+        // Chosen from the keyboard (a click without a pointer): go on to the board's choices.
+        if (event.detail === 0 && picker.card !== null) board.focusFirstChoice();
       },
     }, cardFace(card))));
     const next = interactive && !busy ? picker.next() : null;

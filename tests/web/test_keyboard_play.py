@@ -1,0 +1,107 @@
+"""A Keezen match against a bot played with the keyboard only (Tab, Shift+Tab and Enter) to the
+end of the player's first turn, and a keyboard focus that looks unlike the 'playable' mark."""
+
+from __future__ import annotations
+
+import httpx
+from playwright.sync_api import Page, expect
+
+from tests.web.support import YOUR_TURN, open_as_seat
+
+MAX_TABS = 120  # more than every focusable element of the match page
+MAX_CLICKS_PER_MOVE = 6  # pawn and hole, twice for a split 7 (as in support.py)
+SEED = 4
+
+
+def start_against_a_bot(base_url: str) -> tuple[str, str]:
+    """Create a running 2-player Keezen match, seat 0 held by the test; return id and token."""
+    created = httpx.post(f"{base_url}/api/matches", timeout=10, json={
+        "game": "keezen", "players": 2, "seed": SEED, "claim": [0],
+        "seats": [{"type": "human"}, {"type": "bot", "bot": "random"}],
+    })
+    created.raise_for_status()
+    return created.json()["match_id"], created.json()["tokens"]["0"]
+
+
+def focused_matches(page: Page, selector: str) -> bool:
+    """Return whether the element with the keyboard focus matches `selector`."""
+    return bool(page.evaluate(
+        "selector => document.activeElement?.matches(selector) ?? false", selector))
+
+
+def tab_to(page: Page, selector: str, key: str = "Tab") -> None:
+    """Press `key` (Tab or Shift+Tab) until the focus is on an element matching `selector`."""
+    for _ in range(MAX_TABS):
+        if focused_matches(page, selector):
+            return
+        page.keyboard.press(key)
+    raise AssertionError(f"{key} never reached {selector}")
+
+
+def test_a_keezen_turn_played_with_the_keyboard_only(open_page, server_url):
+    match_id, token = start_against_a_bot(server_url)
+    page = open_page()
+    open_as_seat(page, match_id, 0, token)
+    expect(page.locator(YOUR_TURN)).to_be_visible()
+    match_page = page.get_by_test_id("match-page")
+    before = match_page.get_attribute("data-state-id")
+
+    tab_to(page, "[data-testid=hand-card][data-playable=true]")
+    page.keyboard.press("Enter")
+    # Each Enter on a hole chooses it as a click would; the focus goes on to the next holes.
+    for _ in range(MAX_CLICKS_PER_MOVE):
+        if match_page.get_attribute("data-last-action"):
+            break
+        tab_to(page, "[data-testid=board] [data-choice]")
+        label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        assert label, "a hole to choose has no name for screen readers"
+        page.keyboard.press("Enter")
+    else:
+        raise AssertionError("no move was sent after the most choices a move needs")
+
+    action = match_page.get_attribute("data-last-action")
+    expect(match_page).not_to_have_attribute("data-state-id", before or "")
+    # The log shows the own move (its notation; the words are the page's language).
+    expect(page.locator(f"[data-testid=log-entry][data-text='P0 {action}']")).to_have_count(1)
+
+
+# The styles that tell a keyboard focus from a 'playable' mark, read in the page.
+OUTLINE = """el => {
+  const style = getComputedStyle(el);
+  return { style: style.outlineStyle, colour: style.outlineColor, border: style.borderColor };
+}"""
+RING = """el => {
+  const style = getComputedStyle(el.querySelector(".ring"));
+  return { stroke: style.stroke, dashes: style.strokeDasharray };
+}"""
+
+
+def test_the_focus_ring_differs_from_the_playable_mark(open_page, server_url):
+    match_id, token = start_against_a_bot(server_url)
+    page = open_page()
+    open_as_seat(page, match_id, 0, token)
+    expect(page.locator(YOUR_TURN)).to_be_visible()
+    playable = "[data-testid=hand-card][data-playable=true]"
+    expect(page.locator(playable).first).to_be_visible()
+
+    tab_to(page, playable)
+    focused_card = page.evaluate(f"() => ({OUTLINE})(document.activeElement)")
+    unfocused_card = page.evaluate(f"""() => {{
+      const other = [...document.querySelectorAll("{playable}")]
+        .find((el) => el !== document.activeElement);
+      return other ? ({OUTLINE})(other) : null;
+    }}""")
+    page.keyboard.press("Enter")  # the card is chosen; the focus goes on to a hole to choose
+    assert focused_matches(page, "[data-testid=board] [data-choice]")
+    hole = page.evaluate_handle("document.activeElement")
+    focused_hole = page.evaluate(f"hole => ({RING})(hole)", hole)
+    page.evaluate("hole => hole.blur()", hole)  # still a choice, no longer focused
+    playable_hole = page.evaluate(f"hole => ({RING})(hole)", hole)
+
+    assert focused_card["style"] == "dashed", focused_card
+    assert focused_card["colour"] != focused_card["border"], "the focus has the playable colour"
+    if unfocused_card is not None:  # a second playable card (not focused) to compare with
+        assert unfocused_card["style"] == "none", unfocused_card
+    assert focused_hole["stroke"] != playable_hole["stroke"], (focused_hole, playable_hole)
+    assert playable_hole["dashes"] == "none", playable_hole
+    assert focused_hole["dashes"] != "none", focused_hole
