@@ -6,6 +6,7 @@ import { KIND_COLOURS } from "../boards/elfenland.js";
 import { h } from "../dom.js";
 import { plural, t } from "../i18n.js";
 import { CARD_ORDER, sortCards } from "./elfenland-moves.js";
+import { counterTitle } from "./elfenland-reasons.js";
 import { cardsWords, counterWords, kindName } from "./elfenland-words.js";
 
 const TERRAINS = ["plain", "forest", "desert", "mountain", "river", "lake"];
@@ -58,15 +59,17 @@ export function roundLine(observation, seatName) {
 
 /**
  * Return the face-up counters: buttons for `take i` when `canTake(slot)`, and the blind draw
- * when `canDraw`. `onPick(target)` gets "slot:i" or "draw".
+ * when `canDraw`. `onPick(target)` gets "slot:i" or "draw"; `whyNot(playable)` says why a
+ * counter cannot be taken (null: nothing to say), as its tooltip.
  */
-export function displayRow(observation, { canTake, canDraw, onPick, busy }) {
+export function displayRow(observation, { canTake, canDraw, onPick, busy, whyNot = () => null }) {
   const slots = observation.display.map((letter, index) => {
     const slot = index + 1;
     if (!letter) return h("span", { class: "elf-token empty" });
     const playable = canTake(slot);
     return counterToken(letter, {
       "data-testid": "display-counter", "data-slot": slot, "data-counter": letter,
+      title: counterTitle(counterWords(letter), whyNot(playable)),
       "data-playable": String(playable), disabled: !playable || busy,
       onclick: () => onPick(`slot:${slot}`),
     }, "button");

@@ -17,6 +17,7 @@ import {
   cardButton, costChart, counterToken, displayRow, legend, letters, paymentDialog, roundLine,
   seatTable,
 } from "./elfenland-panels.js";
+import { counterTitle, whyNotUsable } from "./elfenland-reasons.js";
 import {
   actionLabel, colourName, counterWords, describe, edgeName, otherEnd, SEAT_COLOURS,
 } from "./elfenland-words.js";
@@ -163,6 +164,7 @@ function createView({ boardArea, controlsArea, onAction }) {
       "data-testid": "hand-card", "data-card": letter, "data-index": index,
       "data-playable": String(keeping),
       "aria-pressed": keeping ? String(keep.has(index)) : undefined,
+      title: whyNot("card", keeping),
       disabled: !keeping,
       onclick: () => toggleKeep(index),
     })) : h("span", { class: "muted" }, t("elfenland.noCards")));
@@ -190,7 +192,7 @@ function createView({ boardArea, controlsArea, onAction }) {
       roundLine(observation, seatName),
       displayRow(observation, {
         canTake: (slot) => starts.has(`slot:${slot}`), canDraw: starts.has("draw"),
-        onPick: pick, busy,
+        onPick: pick, busy, whyNot: (playable) => whyNot("display", playable),
       }),
       seatTable(observation, { seatName, colours: SEAT_COLOURS }),
       legend(SEAT_COLOURS, observation.num_players, seatName, {
@@ -215,6 +217,11 @@ function createView({ boardArea, controlsArea, onAction }) {
     });
   }
 
+  // A disabled card or counter says why (tooltip and accessible description).
+  function whyNot(kind, usable) {
+    return whyNotUsable(observation, kind, { usable, active: interactive && !busy });
+  }
+
   function drawOwnCounters(starts) {
     const refs = [...letters(observation.open_counters[observation.seat] ?? ""),
       ...letters(observation.secret_counters ?? "").map((letter) => `${letter}?`)];
@@ -226,6 +233,7 @@ function createView({ boardArea, controlsArea, onAction }) {
       return counterToken(ref, {
         "data-testid": "own-counter", "data-ref": ref, "data-playable": String(playable),
         "aria-pressed": String(pressed), disabled: !playable || busy,
+        title: counterTitle(counterWords(ref), whyNot("counter", playable)),
         onclick: () => pick(`counter:${ref}`),
       }, "button");
     }) : h("span", { class: "muted" }, t("elfenland.noCounters")));
