@@ -138,3 +138,19 @@ def test_a_hot_seat_match_has_nobody_present_and_no_votes(tmp_path: Path) -> Non
             refused = vote(client, match_id, tokens["0"], 1)
             assert_error(refused, 409, "cannot_vote")
             assert not any(s["present"] for s in summary(client, match_id)["seats"])
+
+
+def test_a_rematch_keeps_a_replaced_persons_seat_for_them(tmp_path: Path) -> None:
+    with serve(tmp_path) as client:
+        created = create(client, players=2, seats=[{"type": "human"}] * 2, claim=[0, 1])
+        match_id, tokens = created["match_id"], created["tokens"]
+        with connected(client, match_id, tokens["0"]):
+            wait_present(client, match_id, {0})
+            assert vote(client, match_id, tokens["0"], 1).json()["seats"][1]["replaced"]
+        rematch = client.post(f"/api/matches/{match_id}/rematch", json={"token": tokens["0"]})
+        assert rematch.status_code == 200, rematch.text
+        kept = rematch.json()["match"]["seats"][1]
+        assert (kept["type"], kept["reserved"], kept["replaced"]) == ("human", True, False)
+        mine = client.post(f"/api/matches/{match_id}/rematch", json={"token": tokens["1"]})
+        assert mine.status_code == 200, mine.text
+        assert mine.json()["match"]["seats"][1]["claimed"] is True

@@ -158,10 +158,14 @@ async def time_out(hub: MatchHub, live: LiveMatch) -> bool:
         ):
             return False
         seat = live.info.seats[clock.running]
-        if seat.type != "human":  # a bot's turn has no clock: stop it
-            await _store_change(hub, live, clock.running, {}, clocks.stop(clock, storage.utc_now()))
+        try:
+            if seat.type != "human":  # a bot's turn has no clock: stop it
+                await _store_change(hub, live, seat.seat, {}, clocks.stop(clock, storage.utc_now()))
+                return False
+            await _replace(hub, live, seat)
+        except SeatChanged:  # another process moved the match on: its next sweep decides
+            log.info("match %s changed before its time-out was stored", live.match_id)
             return False
-        await _replace(hub, live, seat)
     log.info("seat %s of match %s ran out of time: a bot plays it", seat.seat, live.match_id)
     await _notice(hub, live, "timeout", seat, f"{_called(seat)} ran out of time; a bot plays on")
     hub._kick_bots(live)
@@ -192,7 +196,10 @@ async def vote(hub: MatchHub, live: LiveMatch, voter: Seat, target: Seat) -> Non
         }
         decided = needed <= set(votes)
         if decided:
-            await _replace(hub, live, seat)
+            try:
+                await _replace(hub, live, seat)
+            except SeatChanged as error:
+                raise ApiError("stale_state", "the match changed meanwhile; try again") from error
         else:
             try:
                 await asyncio.to_thread(store_votes, hub.db.engine, live.match_id, target, votes)
@@ -286,16 +293,14 @@ async def _publish(hub: MatchHub, live: LiveMatch) -> None:
 
 
 async def _replace(hub: MatchHub, live: LiveMatch, seat: SeatState) -> None:
-    """Give a person's seat to the game's default bot (the caller holds the lock)."""
+    """Give a person's seat to the game's default bot (the caller holds the lock); SeatChanged
+    if the database holds another state of the match."""
     bot = game_spec(live.game.name).default_bot
     clock = live.clock()
     if clock is not None:
         clock = clocks.stop(clock, storage.utc_now())
     values = {"type": "bot", "bot": bot, "replaced": True, "votes": None}
-    try:
-        await _store_change(hub, live, seat.seat, values, clock)
-    except SeatChanged as error:
-        raise ApiError("stale_state", "the match changed meanwhile; try again") from error
+    await _store_change(hub, live, seat.seat, values, clock)
     seat.type, seat.bot, seat.replaced, seat.votes = "bot", bot, True, []
     live.changed()
     await hub._broadcast(live)
