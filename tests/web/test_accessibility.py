@@ -93,3 +93,12 @@ def test_waiting_room_of_an_open_match(open_page, language):
     expect(page.get_by_test_id("match-page")).to_have_attribute("data-status", "open")
     expect(page.get_by_test_id("waiting-room")).to_be_visible()
     assert_no_violations(page, f"the waiting room of an open match ({language})")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("game", ["keezen", "elfenland"])
+def test_rules_page(open_page, language, game):
+    page = open_page()
+    page.goto(f"/rules/{game}?lang={language}")
+    expect(page.locator("h1")).to_be_visible()
+    assert_no_violations(page, f"the rules of {game} ({language})")

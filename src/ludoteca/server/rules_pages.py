@@ -114,7 +114,9 @@ def _rules_page(game: str, language: str) -> RulesPage:
 def markdown_html(text: str) -> str:
     """Return Markdown `text` as HTML, any raw HTML in it shown as text."""
     html: str = _markdown().render(text)
-    return html
+    # A wide code block scrolls sideways: it takes the keyboard focus so that arrows can scroll
+    # it. Every "<pre>" is the renderer's own (raw HTML in the text is escaped).
+    return html.replace("<pre>", '<pre tabindex="0">')
 
 
 def plain_text_html(text: str) -> str:
