@@ -15,14 +15,16 @@ MAX_MOVES = 2000
 
 
 def _finished_match(base_url: str, game: str, options: dict[str, int],
-                    seed: int = 3) -> tuple[str, dict[str, str]]:
-    """Create a two-seat match held by the test, play first legal actions until it is over.
+                    seed: int = 3, players: int = 2) -> tuple[str, dict[str, str]]:
+    """Create a match of `players` seats held by the test, play first legal actions until it
+    is over.
 
     Returns the match id and the seat tokens (keys are seat numbers as text).
     """
     with httpx.Client(base_url=base_url, timeout=10) as client:
         created = client.post("/api/matches", json={
-            "game": game, "players": 2, "seats": [{"type": "human"}] * 2, "claim": [0, 1],
+            "game": game, "players": players, "seats": [{"type": "human"}] * players,
+            "claim": list(range(players)),
             "seed": seed, "options": options,
         })
         created.raise_for_status()
@@ -118,3 +120,64 @@ def test_elfenland_end_shows_towns_tie_break_ranks_and_reason(open_page, server_
     expect(table).to_contain_text("Kaarten in hand")
     _expect_score_table(page, observation)
     _expect_no_hand(page)
+
+
+def _expect_ranked_rows(page: Page, observation: dict[str, Any]) -> None:
+    """The rows come best rank first; each shows its rank, tie-break and outcome."""
+    ranks, winners = observation["ranks"], observation["winners"]
+    order = sorted(range(observation["num_players"]), key=lambda seat: (ranks[seat], seat))
+    rows = page.get_by_test_id("score-row")
+    for place, seat in enumerate(order):
+        row = rows.nth(place)
+        expect(row).to_have_attribute("data-seat", str(seat))
+        expect(row.locator("[data-testid=rank]")).to_have_text(str(ranks[seat]))
+        expect(row.locator("[data-testid=tie-break]")).to_have_text(
+            str(observation["hand_sizes"][seat]))
+        expect(row.locator("[data-testid=outcome]")).to_have_text(
+            "won" if seat in winners else "lost")
+
+
+def test_elfenland_equal_towns_are_ranked_by_cards_in_hand(open_page, server_url):
+    """E41: both players collected 5 town pieces; the one holding more cards wins."""
+    match_id, tokens = _finished_match(server_url, "elfenland", {"rounds": 3}, seed=11)
+    observation = api_get(server_url, f"/matches/{match_id}/view",
+                          token=tokens["0"])["observation"]
+    scores, cards = observation["scores"], observation["hand_sizes"]
+    assert scores[0] == scores[1] and cards[0] != cards[1], "the seed no longer gives a tie"
+    winner = 0 if cards[0] > cards[1] else 1
+    assert observation["winners"] == [winner]
+    assert observation["ranks"][winner] == 1 and observation["ranks"][1 - winner] == 2
+    page = open_page()
+    open_as_seat(page, match_id, 1 - winner, tokens[str(1 - winner)])
+    _expect_no_hand(page)
+    _expect_score_table(page, observation)
+    _expect_ranked_rows(page, observation)
+    expect(page.get_by_test_id("score-table")).to_contain_text(
+        "Equal town pieces: more cards in hand ranks higher")
+    expect(page.get_by_test_id("result")).to_have_attribute("data-winners", str(winner))
+    expect(page.get_by_test_id("result")).to_contain_text("You lost")
+
+
+def test_elfenland_shared_first_place_has_two_winners_and_skips_second(open_page, server_url):
+    """E42: two of three players are equal in towns and cards: both win, the third is 3rd."""
+    match_id, tokens = _finished_match(server_url, "elfenland", {"rounds": 3}, seed=13,
+                                       players=3)
+    observation = api_get(server_url, f"/matches/{match_id}/view", token=tokens["0"])[
+        "observation"]
+    winners = observation["winners"]
+    assert len(winners) == 2, "the seed no longer gives a shared first place"
+    loser = ({0, 1, 2} - set(winners)).pop()
+    assert observation["ranks"][loser] == 3
+    for seat in winners:
+        assert observation["ranks"][seat] == 1
+    assert observation["end_reason"] == "last_round"
+    page = open_page()
+    open_as_seat(page, match_id, winners[0], tokens[str(winners[0])])
+    _expect_no_hand(page)
+    _expect_score_table(page, observation)
+    _expect_ranked_rows(page, observation)
+    result = page.get_by_test_id("result")
+    expect(result).to_have_attribute("data-winners", ",".join(map(str, winners)))
+    expect(result).to_contain_text(" win!")
+    expect(result).to_contain_text("You won")
+    expect(page.get_by_test_id("end-reason")).to_have_text("The last round, round 3, is over.")

@@ -55,9 +55,10 @@ export function scoreTable(observation, game, { seatName, viewerSeats = [] }) {
           "data-testid": "score-row", "data-seat": seat, "data-rank": ranks[seat],
           "data-outcome": outcome, class: viewerSeats.includes(seat) ? "you" : null,
         },
-        h("th", { scope: "row" },
+        // The swatch and the name side by side: a long name wraps beside its swatch.
+        h("th", { scope: "row" }, h("span", { class: "who" },
           h("span", { class: "swatch", style: { background: game.seatColour(seat) } }),
-          seatName(seat), viewerSeats.includes(seat) ? ` ${t("seat.you")}` : ""),
+          h("span", {}, seatName(seat), viewerSeats.includes(seat) ? ` ${t("seat.you")}` : ""))),
         columns.map((column) => h("td", { "data-testid": column.testid }, column.values[seat])),
         h("td", { "data-testid": "rank" }, ranks[seat]),
         h("td", { "data-testid": "outcome" }, t(`scores.${outcome}`)));
