@@ -59,7 +59,7 @@ export function chatPanel(ctx) {
   const send = h("button", { type: "submit", "data-testid": "chat-send" }, t("chat.send"));
   const form = h("form", { class: "chat-form", onsubmit: submit }, nameInput, input, send);
   const panel = h("section", { class: "panel chat", "data-testid": "chat" },
-    h("h3", {}, t("chat.title")), lines, form);
+    h("h2", {}, t("chat.title")), lines, form);
 
   ctx.onMessage((message) => {
     if (message.kind !== "chat") return; // notices are worded in the log

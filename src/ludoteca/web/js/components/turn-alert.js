@@ -108,6 +108,6 @@ export function turnAlerts(ctx) {
   }
 
   const element = h("section", { class: "panel turn-alerts", "data-testid": "turn-alerts" },
-    h("h3", {}, t("turnAlert.title")), soundLabel, notifyLabel);
+    h("h2", {}, t("turnAlert.title")), soundLabel, notifyLabel);
   return { element, update };
 }
