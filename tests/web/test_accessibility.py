@@ -1,6 +1,6 @@
 """axe-core finds no violation on any page, in English and in Chinese: the lobby, a Keezen and an
-Elfenland match against bots, the hot-seat screen (under the pass-the-device cover and after it),
-the replay and the waiting room of an open match."""
+Elfenland match against bots, the hot-seat screen on a phone (under the pass-the-device cover,
+after it, the board zoomed), the replay, the waiting room of an open match and the rules pages."""
 
 from __future__ import annotations
 
@@ -72,6 +72,9 @@ def test_hotseat_under_the_cover_and_after_it(open_page, language):
     expect(cover).to_have_count(0)
     expect(page.get_by_test_id("hand-card").first).to_be_visible()
     assert_no_violations(page, f"the hot-seat match after the cover ({language})")
+    page.get_by_test_id("board-zoom").click()  # a phone's zoomed board scrolls in its frame
+    expect(page.get_by_test_id("board-zoom-frame")).to_have_attribute("data-zoomed", "true")
+    assert_no_violations(page, f"the hot-seat match, board zoomed ({language})")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
