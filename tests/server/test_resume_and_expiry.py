@@ -114,7 +114,8 @@ def test_start_up_answers_at_once_and_resumes_bot_matches_a_few_at_a_time(
 def test_an_idle_match_expires_refuses_play_and_stays_readable(tmp_path: Path) -> None:
     database = f"sqlite:///{tmp_path / 'ludoteca.sqlite3'}"
     with serve(tmp_path) as client:
-        created = create(client)  # seat 0 claimed, the others open
+        # Every seat claimed: the match has started (an open one expires too: test_match_start).
+        created = create(client, claim=[0, 1, 2, 3])
         match_id, token = created["match_id"], created["tokens"]["0"]
         fresh = create(client)["match_id"]
         backdate(database, match_id, hours=LIMITS.idle_hours + 1)

@@ -53,7 +53,8 @@ def test_the_match_link_lets_a_visitor_take_the_free_seat(open_page):
     bo.goto(f"/#/match/{match_id}")  # the link Ann sends; Bo holds no seat yet
     expect(bo.get_by_test_id("match-page")).to_have_attribute("data-mode", "spectator")
     expect(bo.get_by_test_id("hand-card")).to_have_count(0)
-    bo.get_by_test_id("join-offer").locator("[data-testid=join-seat][data-seat='1']").click()
+    expect(ann.get_by_test_id("waiting-room")).to_be_visible()  # no deal before Bo is in
+    bo.get_by_test_id("join-offer").get_by_test_id("join-seat").click()  # the name prompt
     expect(bo.get_by_test_id("match-page")).to_have_attribute("data-mode", "player")
     expect(bo.get_by_test_id("match-page")).to_have_attribute("data-seat", "1")
     expect(bo.get_by_test_id("hand")).to_have_count(1)  # empty if the first hand was handed in

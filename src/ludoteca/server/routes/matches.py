@@ -1,4 +1,4 @@
-"""Matches as a resource: create, list, show, join, rematch, record."""
+"""Matches as a resource: create, list, show, join, start, rematch, record."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from ludoteca.server.schemas import (
     MatchRecord,
     MatchSummary,
     RematchRequest,
+    StartRequest,
 )
 
 ERRORS: dict[int | str, dict[str, object]] = {
@@ -60,6 +61,16 @@ async def join_match(body: JoinRequest, match: Match, hub: Hub, session: DbSessi
     return Joined(match_id=match.match_id, seat=seat, token=token)
 
 
+@router.post("/{match_id}/start")
+async def start_match(
+    body: StartRequest, match: Match, hub: Hub, session: DbSession
+) -> MatchSummary:
+    """Start an open match now, with bots in its empty seats; any seated player may."""
+    match.seat_of_token(body.token)
+    await hub.start_match(session, match)
+    return match.summary()
+
+
 @router.post("/{match_id}/rematch")
 async def rematch(
     body: RematchRequest, match: Match, hub: Hub, session: DbSession
@@ -77,6 +88,8 @@ async def rematch(
 @router.get("/{match_id}/record")
 async def get_record(match: Match) -> MatchRecord:
     """Return the game record of a finished or expired match (its seed is secret until then)."""
+    if not match.started:
+        raise ApiError("not_started", "the match has not started: it has no record yet")
     if not match.finished and match.info.status != "expired":
         raise ApiError("game_not_over", "the record is published when the match is over")
     return MatchRecord.model_validate(match.record())

@@ -104,6 +104,7 @@ export function mountMatch(root, { id, spectate }) {
   side.prepend(inviteArea);
   const door = arrivals(matchContext, {
     page, boardArea, inviteArea, turn, spectate, game: () => game,
+    gamePanels: [seatsPanel, logPanel], // nothing to show in them before the game starts
   });
 
   function showToast(message) {
