@@ -1,5 +1,6 @@
-"""A Keezen match against a bot played with the keyboard only (Tab, Shift+Tab and Enter) to the
-end of the player's first turn, and a keyboard focus that looks unlike the 'playable' mark."""
+"""Matches against bots played with the keyboard only (Tab, Shift+Tab and Enter): a Keezen turn,
+and Elfenland until the player's counter lies on a road; a keyboard focus that looks unlike the
+'playable' mark."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from tests.web.support import YOUR_TURN, open_as_seat
 MAX_TABS = 120  # more than every focusable element of the match page
 MAX_CLICKS_PER_MOVE = 6  # pawn and hole, twice for a split 7 (as in support.py)
 SEED = 4
+ELFENLAND_TURNS = 12  # phase 3 takes a counter per turn (5 each), then phase 4 places them
 
 
 def start_against_a_bot(base_url: str) -> tuple[str, str]:
@@ -63,6 +65,41 @@ def test_a_keezen_turn_played_with_the_keyboard_only(open_page, server_url):
     expect(match_page).not_to_have_attribute("data-state-id", before or "")
     # The log shows the own move (its notation; the words are the page's language).
     expect(page.locator(f"[data-testid=log-entry][data-text='P0 {action}']")).to_have_count(1)
+
+
+def test_an_elfenland_counter_placed_on_a_road_with_the_keyboard_only(open_page, server_url):
+    created = httpx.post(f"{server_url}/api/matches", timeout=10, json={
+        "game": "elfenland", "players": 3, "seed": SEED, "claim": [0],
+        "seats": [{"type": "human"}] + [{"type": "bot", "bot": "random"}] * 2,
+    })
+    created.raise_for_status()
+    page = open_page()
+    open_as_seat(page, created.json()["match_id"], 0, created.json()["tokens"]["0"])
+    match_page = page.get_by_test_id("match-page")
+    own = "[data-testid=own-counter][data-playable=true]"
+    for _ in range(ELFENLAND_TURNS):
+        expect(page.locator(YOUR_TURN)).to_be_visible()
+        expect(page.locator("[data-testid=controls][data-busy=false]")).to_be_visible()
+        before = match_page.get_attribute("data-state-id")
+        if page.locator(own).count():  # phase 4: a counter, then a road for it
+            tab_to(page, own)
+            page.keyboard.press("Enter")
+            assert focused_matches(page, "[data-testid=edge-handle][data-choice]")
+            assert page.evaluate("document.activeElement.getAttribute('aria-label')")
+            page.keyboard.press("Enter")
+            expect(match_page).not_to_have_attribute("data-state-id", before or "")
+            break
+        # Phase 3: a face-up counter (or the blind draw) for the hand.
+        tab_to(page, "[data-testid=display-counter][data-playable=true], "
+                     "[data-testid=draw-counter]")
+        page.keyboard.press("Enter")
+        expect(match_page).not_to_have_attribute("data-state-id", before or "")
+    else:
+        raise AssertionError(f"no counter to place within {ELFENLAND_TURNS} turns")
+    action = match_page.get_attribute("data-last-action") or ""
+    assert action.startswith("place "), action
+    expect(page.locator(f"[data-testid=log-entry][data-text='0: {action}']")).to_have_count(1)
+    expect(page.locator("[data-testid=road-counter][data-placed-by='0']")).to_have_count(1)
 
 
 # The styles that tell a keyboard focus from a 'playable' mark, read in the page.

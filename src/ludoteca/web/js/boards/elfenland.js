@@ -58,8 +58,19 @@ export function createElfenlandBoard(container, options = {}) {
     const edge = pickFrom(event);
     if (edge === null) return;
     event.preventDefault();
+    const handle = event.target.closest("[data-edge]");
+    const step = handle.dataset.choice;
     onPick(edge);
+    // The road chosen is no longer this step's choice: the keyboard goes on to the next step's
+    // roads, unless something else took the focus (the payment dialog).
+    const lost = document.activeElement === handle || document.activeElement === document.body;
+    if (lost && handle.dataset.choice !== step) focusFirstChoice();
   });
+
+  /** Move the keyboard focus to the first road that can be chosen now, if any. */
+  function focusFirstChoice() {
+    layers?.handles.querySelector("[data-choice]")?.focus();
+  }
 
   /** Draw the static map once its data is known. */
   function setMap(board) {
@@ -136,6 +147,7 @@ export function createElfenlandBoard(container, options = {}) {
     element: root,
     setMap,
     ready: () => layout !== null,
+    focusFirstChoice,
     edge: (id) => layout?.edges.get(id)?.edge ?? null,
 
     /** Show the counters, obstacles, boots and visited towns of `observation`. */
@@ -165,9 +177,13 @@ export function createElfenlandBoard(container, options = {}) {
      */
     setChoices({ kind = null, edges = [], from = null, selected = null } = {}) {
       if (!layers) return;
+      // A road that stays a choice keeps its tabindex: removing it would drop the keyboard focus
+      // whenever the page redraws (a clock tick, a seat coming online).
+      const keep = new Set(edges.map(String));
       for (const el of root.querySelectorAll("[data-choice], .selected, .from")) {
-        delete el.dataset.choice;
         el.classList.remove("selected", "from");
+        if (keep.has(el.dataset.edge)) continue;
+        delete el.dataset.choice;
         for (const name of ["tabindex", "role", "aria-label"]) el.removeAttribute(name);
       }
       for (const id of edges) {

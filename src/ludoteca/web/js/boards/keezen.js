@@ -73,9 +73,10 @@ export function createKeezenBoard(container, options = {}) {
     const hole = event.target.closest("[data-choice]");
     if (!hole) return;
     event.preventDefault();
+    const step = hole.dataset.choice;
     onPick(hole.dataset.loc, Number(hole.dataset.colour ?? -1));
-    // The chosen hole is no longer a choice: the keyboard goes on to the next click's holes.
-    if (!hole.matches("[data-choice]")) focusFirstChoice();
+    // The chosen hole is no longer this step's choice: the keyboard goes on to the next step's.
+    if (hole.dataset.choice !== step) focusFirstChoice();
   });
 
   /** Move the keyboard focus to the first hole that can be chosen now, if any. */
@@ -118,27 +119,32 @@ export function createKeezenBoard(container, options = {}) {
     /** Mark `locs` as pickable ("source" or "dest"); `selected` stay marked as chosen. */
     setChoices({ kind = null, locs = [], colour = null, selected = [] } = {}) {
       if (!layers) return;
+      const choices = locs.flatMap((loc) => {
+        const holes = holeAt(loc, colour);
+        // Entering takes any pawn of the start area: offer the holes that hold one.
+        return (loc === "s" ? holes.filter((hole) => hole.dataset.occupied === "true") : holes)
+          .map((hole) => [hole, loc]);
+      });
+      const keep = new Set(choices.map(([hole]) => hole));
+      // A hole that stays a choice keeps its tabindex: removing it would drop the keyboard focus
+      // whenever the page redraws (a clock tick, a seat coming online).
       for (const hole of layers.holes.querySelectorAll("[data-choice], .selected")) {
-        delete hole.dataset.choice;
         hole.classList.remove("selected");
+        if (keep.has(hole)) continue;
+        delete hole.dataset.choice;
         for (const name of ["tabindex", "role", "aria-label"]) hole.removeAttribute(name);
       }
       for (const { loc, colour: c } of selected) {
         for (const hole of holeAt(loc, c)) hole.classList.add("selected");
       }
-      for (const loc of locs) {
-        let holes = holeAt(loc, colour);
-        // Entering takes any pawn of the start area: offer the holes that hold one.
-        if (loc === "s") holes = holes.filter((hole) => hole.dataset.occupied === "true");
-        for (const hole of holes) {
-          hole.dataset.choice = kind;
-          hole.setAttribute("tabindex", "0");
-          hole.setAttribute("role", "button");
-          // A hole holding a pawn is named by the pawn: choosing it chooses that pawn.
-          const pawnColour = hole.dataset.occupied === "true" ? pawnColourAt(loc, colour) : -1;
-          hole.setAttribute("aria-label", pawnColour >= 0
-            ? describePawn(pawnColour, loc, colour) : describeLoc(loc, colour));
-        }
+      for (const [hole, loc] of choices) {
+        hole.dataset.choice = kind;
+        hole.setAttribute("tabindex", "0");
+        hole.setAttribute("role", "button");
+        // A hole holding a pawn is named by the pawn: choosing it chooses that pawn.
+        const pawnColour = hole.dataset.occupied === "true" ? pawnColourAt(loc, colour) : -1;
+        hole.setAttribute("aria-label", pawnColour >= 0
+          ? describePawn(pawnColour, loc, colour) : describeLoc(loc, colour));
       }
       zoom.reveal([...layers.holes.querySelectorAll("[data-choice]")]);
     },

@@ -234,7 +234,11 @@ function createView({ boardArea, controlsArea, onAction }) {
         "data-testid": "own-counter", "data-ref": ref, "data-playable": String(playable),
         "aria-pressed": String(pressed), disabled: !playable || busy,
         title: counterTitle(counterWords(ref), whyNot("counter", playable)),
-        onclick: () => pick(`counter:${ref}`),
+        onclick: (event) => {
+          pick(`counter:${ref}`);
+          // Chosen from the keyboard (a click without a pointer): go on to the roads.
+          if (event.detail === 0) board.focusFirstChoice();
+        },
       }, "button");
     }) : h("span", { class: "muted" }, t("elfenland.noCounters")));
   }
@@ -244,7 +248,10 @@ function createView({ boardArea, controlsArea, onAction }) {
     if (starts.has("obstacle")) {
       parts.push(h("button", {
         "data-testid": "obstacle-button", "aria-pressed": String(picker.selected() === "obstacle"),
-        onclick: () => pick("obstacle"),
+        onclick: (event) => {
+          pick("obstacle");
+          if (event.detail === 0) board.focusFirstChoice(); // from the keyboard: to the roads
+        },
       }, h("span", { class: "elf-obstacle-icon" }), t("elfenland.obstacleButton")));
     }
     if (starts.has("pass")) {

@@ -109,6 +109,8 @@ function createView({ boardArea, controlsArea, onAction, game = null }) {
     const whyNot = (card) => (interactive && !playable.has(card)
       ? cardReasonText(observation.card_reasons?.[card]) ?? t("keezen.card.noMove")
       : !interactive && waiting ? t("keezen.card.notYourTurn") : null);
+    // The cards are drawn anew: the one with the keyboard focus hands it to its successor.
+    const focused = [...hand.children].indexOf(document.activeElement);
     replaceChildren(hand, (observation.hand ?? []).map((card) => h("button", {
       class: "card", "data-testid": "hand-card", "data-card": card,
       "data-playable": String(interactive && playable.has(card)),
@@ -123,6 +125,7 @@ function createView({ boardArea, controlsArea, onAction, game = null }) {
         if (event.detail === 0 && picker.card !== null) board.focusFirstChoice();
       },
     }, cardFace(card))));
+    if (focused >= 0) hand.children[focused]?.focus();
     const next = interactive && !busy ? picker.next() : null;
     const parts = next?.swap ? [] : picker.chosenParts();
     const controlled = observation.controlled_colour?.[observation.seat] ?? observation.seat;
