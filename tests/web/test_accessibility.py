@@ -10,11 +10,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.axe import assert_no_violations
-from tests.web.support import YOUR_TURN, api_match_with_moves, create_match
+from tests.web.support import YOUR_TURN, api_match_with_moves, create_match, state_id
 from tests.web.test_elfenland_browser import create_elfenland_match
 
 LANGUAGES = ["en", "zh"]
 REPLAY_MOVES = 8
+ELFENLAND_TURNS = 12  # phase 3 takes a counter per turn, then phase 4 places them
 
 
 def open_in(open_page: Callable[..., Page], language: str, width: int = 1280,
@@ -59,6 +60,21 @@ def test_elfenland_match_against_bots(open_page, language):
     expect(page.locator(YOUR_TURN)).to_be_visible()
     expect(page.locator("[data-testid=controls][data-busy=false]")).to_be_visible()
     assert_no_violations(page, f"an Elfenland match ({language})")
+    # Take counters until one can be placed; then the roads for it are choices on the map.
+    own = page.locator("[data-testid=own-counter][data-playable=true]")
+    for _ in range(ELFENLAND_TURNS):
+        expect(page.locator(YOUR_TURN)).to_be_visible()
+        expect(page.locator("[data-testid=controls][data-busy=false]")).to_be_visible()
+        if own.count():
+            break
+        before = state_id(page)
+        page.locator("[data-testid=display-counter][data-playable=true], "
+                     "[data-testid=draw-counter]").first.click()
+        expect(page.get_by_test_id("match-page")).not_to_have_attribute(
+            "data-state-id", str(before))
+    own.first.click()
+    expect(page.locator("[data-testid=edge-handle][data-choice]").first).to_be_attached()
+    assert_no_violations(page, f"an Elfenland match, choosing a road ({language})")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
