@@ -134,7 +134,11 @@ def test_a_hot_seat_match_has_nobody_present_and_no_votes(tmp_path: Path) -> Non
     with serve(tmp_path) as client:
         created = create(client, players=2, seats=[{"type": "human"}] * 2, hotseat=True)
         match_id, tokens = created["match_id"], created["tokens"]
-        with connected(client, match_id, None):  # a hot-seat page listens as a spectator
+        # A hot-seat page listens as a spectator; even a socket with a seat's token publishes
+        # no presence there (subscribing would have started the task that publishes it).
+        with connected(client, match_id, None, tokens["0"]):
+            live = client.app.state.hub._live[match_id]
+            assert live.presence_task is None
             refused = vote(client, match_id, tokens["0"], 1)
             assert_error(refused, 409, "cannot_vote")
             assert not any(s["present"] for s in summary(client, match_id)["seats"])

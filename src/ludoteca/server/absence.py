@@ -269,7 +269,12 @@ def _check_playing(hub: MatchHub, live: LiveMatch) -> None:
 
 
 def presence_changed(hub: MatchHub, live: LiveMatch) -> None:
-    """Publish, a moment later, which seats have an open socket (after one came or went)."""
+    """Publish, a moment later, which seats have an open socket (after one came or went).
+
+    Not in a hot-seat match: one screen holds its seats, so nobody there is ever away.
+    """
+    if live.info.hotseat:
+        return
     if live.presence_task is None or live.presence_task.done():
         live.presence_task = asyncio.get_running_loop().create_task(_publish(hub, live))
 
