@@ -12,8 +12,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.web.support import open_as_seat, serve_app
 
-TURN_SECONDS = 6
-"""The per-move clock: short, so the time-out comes soon; long enough for the test's steps."""
+TURN_SECONDS = 8
+"""The per-move clock: short, so the time-out comes soon; long enough for the test's steps
+(the other player does not move either: their seat may time out too, a turn later)."""
 TIME_OUT_MS = 30_000
 """Generous bound for the time-out to be shown (the clock, the sweep, a loaded machine)."""
 
@@ -94,7 +95,7 @@ def test_a_player_who_lets_the_clock_run_out_is_replaced_by_a_bot_and_takes_the_
     # The clock of the seat to move counts down on both pages.
     clock = other.locator(f"[data-testid=seat-clock][data-seat='{seat}']")
     expect(clock).to_have_attribute("data-running", "true")
-    expect(clock).to_have_text(re.compile(r"^0:0[0-6]$"))
+    expect(clock).to_have_text(re.compile(r"^0:0[0-8]$"))
     first = int(clock.get_attribute("data-seconds") or "0")
     expect(clock).not_to_have_attribute("data-seconds", str(first))
     assert int(clock.get_attribute("data-seconds") or "99") < first
@@ -106,17 +107,19 @@ def test_a_player_who_lets_the_clock_run_out_is_replaced_by_a_bot_and_takes_the_
         expect(badge).to_have_attribute("data-reason", "timeout", timeout=TIME_OUT_MS)
     expect(other.locator(f"[data-testid=seat-replaced][data-seat='{seat}']")).to_have_text(
         "out of time: a bot plays for now")
-    expect(other.get_by_test_id("take-seat-back")).to_have_count(0)  # not Bo's seat to take
-    expect(other.locator("[data-testid=notice][data-kind=timeout]")).to_have_count(1)
+    seat_row = f"[data-testid=seats] li[data-seat='{seat}']"
+    expect(other.locator(f"{seat_row} [data-testid=take-seat-back]")).to_have_count(0)
+    expect(player.locator(f"{seat_row} [data-testid=take-seat-back]")).to_be_visible()
+    expect(other.locator("[data-testid=notice][data-kind=timeout]").first).to_be_visible()
     # The bot moves for the absent player.
     expect(other.get_by_test_id("match-page")).not_to_have_attribute(
         "data-state-id", str(before), timeout=TIME_OUT_MS)
 
     # The person takes the seat back.
-    player.get_by_test_id("take-seat-back").click()
+    player.locator(f"{seat_row} [data-testid=take-seat-back]").click()
     for page in (player, other):
         expect(page.locator(f"[data-testid=seat-replaced][data-seat='{seat}']")).to_have_count(0)
-    expect(player.get_by_test_id("take-seat-back")).to_have_count(0)
+    expect(player.locator(f"{seat_row} [data-testid=take-seat-back]")).to_have_count(0)
     expect(other.locator("[data-testid=notice][data-kind=returned]")).to_have_count(1)
     seats = httpx.get(f"{clock_server}/api/matches/{match_id}", timeout=10).json()["seats"]
     assert (seats[seat]["type"], seats[seat]["replaced"]) == ("human", False)
