@@ -217,3 +217,30 @@ def test_a_rematch_keeps_the_time_control(tmp_path: Path, fake_time: FakeTime) -
         kept = rematch.json()["match"]["clock"]
         assert (kept["mode"], kept["minutes"], kept["increment"]) == ("game", 7, 2)
         assert kept["remaining"] == [420.0, 420.0]
+
+
+def test_the_clock_starts_with_the_match_and_only_for_a_persons_turn(
+    tmp_path: Path, fake_time: FakeTime
+) -> None:
+    with serve(tmp_path, clock_sweep_seconds=3600) as client:
+        created = create(client, players=2, seats=TWO_HUMANS, claim=[0], clock=PER_MOVE)
+        match_id = created["match_id"]
+        waiting = created["match"]
+        assert waiting["status"] == "open"
+        assert (waiting["clock"]["running"], waiting["clock"]["deadline"]) == (None, None)
+        fake_time.advance(100)  # waiting for the second player costs nobody time
+        joined = client.post(f"/api/matches/{match_id}/join", json={"seat": 1})
+        assert joined.status_code == 200, joined.text
+        started = client.get(f"/api/matches/{match_id}").json()
+        assert started["status"] == "running"
+        assert started["clock"]["running"] == started["current_player"]
+        assert started["clock"]["deadline"] == "2030-01-01T12:02:10Z"  # START + 100 s + 30 s
+
+        # Started with a bot in the empty seat: a bot's turn runs no clock.
+        alone = create(client, players=2, seats=TWO_HUMANS, claim=[0], clock=PER_MOVE)
+        start = client.post(f"/api/matches/{alone['match_id']}/start",
+                            json={"token": alone["tokens"]["0"]})
+        assert start.status_code == 200, start.text
+        summary = client.get(f"/api/matches/{alone['match_id']}").json()
+        running = summary["clock"]["running"]
+        assert running is None or summary["seats"][running]["type"] == "human"
