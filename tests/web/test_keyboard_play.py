@@ -7,7 +7,7 @@ from __future__ import annotations
 import httpx
 from playwright.sync_api import Page, expect
 
-from tests.web.support import YOUR_TURN, open_as_seat
+from tests.web.support import YOUR_TURN, create_match, open_as_seat
 
 MAX_TABS = 120  # more than every focusable element of the match page
 MAX_CLICKS_PER_MOVE = 6  # pawn and hole, twice for a split 7 (as in support.py)
@@ -100,6 +100,26 @@ def test_an_elfenland_counter_placed_on_a_road_with_the_keyboard_only(open_page,
     assert action.startswith("place "), action
     expect(page.locator(f"[data-testid=log-entry][data-text='0: {action}']")).to_have_count(1)
     expect(page.locator("[data-testid=road-counter][data-placed-by='0']")).to_have_count(1)
+
+
+def test_the_hot_seat_cover_keeps_the_keyboard_on_it(open_page):
+    page = open_page()
+    create_match(page, 2, ["human", "human"], hotseat=True)
+    cover = page.get_by_test_id("pass-device")
+    expect(cover).to_be_visible()
+    expect(page.get_by_test_id("pass-device-confirm")).to_be_focused()
+    # Tab goes round the cover's button and the top bar, never to the match behind the cover.
+    for _ in range(8):
+        page.keyboard.press("Tab")
+        assert not page.evaluate("""() => {
+          const el = document.activeElement;
+          return Boolean(el.closest("[data-testid=match-page]"))
+            && !el.closest("[data-testid=pass-device]");
+        }""")
+    tab_to(page, "[data-testid=pass-device-confirm]")
+    page.keyboard.press("Enter")
+    expect(cover).to_have_count(0)
+    tab_to(page, "[data-testid=hand-card][data-playable=true]")  # the match is reachable again
 
 
 # The styles that tell a keyboard focus from a 'playable' mark, read in the page.

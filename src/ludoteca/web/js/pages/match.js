@@ -10,8 +10,8 @@ import { api, ApiError, MatchSocket } from "../api.js";
 import { h, replaceChildren } from "../dom.js";
 import { loadGame } from "../games/index.js";
 import { t } from "../i18n.js";
-import { navigate, render } from "../router.js";
-import { heldTokens, playerName, rememberTokens } from "../store.js";
+import { navigate } from "../router.js";
+import { heldTokens, rememberTokens } from "../store.js";
 import { absenceControls } from "../components/absence.js";
 import { chatPanel } from "../components/chat.js";
 import { seatClock, tickClocks } from "../components/clock.js";
@@ -179,31 +179,10 @@ export function mountMatch(root, { id, spectate }) {
       logList(observation, game, { seatName: nameOf, viewerSeat: seesOwn ? next.seat : null }));
     replaceChildren(resultArea, resultBanner(next.match, observation, {
       seatName: nameOf, viewerSeats: seats, actions: finished ? resultActions() : [],
-    }) ?? joinOffer(next.match), scoreTable(observation, game, {
+    }), scoreTable(observation, game, {
       seatName: nameOf, viewerSeats: seats,
     }));
     drawCover(acting, finished);
-  }
-
-  // A visitor of an open match (e.g. someone who got its link) can take a free seat here.
-  function joinOffer(summary) {
-    if (mode !== "spectator" || spectate || summary.status !== "open") return null;
-    const free = summary.seats.filter((s) => s.type === "human" && !s.claimed && !s.reserved);
-    if (!free.length) return null; // every open seat is kept for its player of the last match
-    return h("div", { class: "panel", "data-testid": "join-offer" },
-      h("h2", {}, t("match.joinTitle")),
-      h("div", { class: "candidates" }, free.map((s) => h("button", {
-        "data-testid": "join-seat", "data-seat": s.seat,
-        onclick: async () => {
-          try {
-            const joined = await api.join(id, s.seat, playerName() || null);
-            rememberTokens(id, { [joined.seat]: joined.token });
-            render(); // mount again, now holding the seat
-          } catch (e) {
-            showToast(errorText(e));
-          }
-        },
-      }, t("lobby.join", { colour: game.seatColourName(s.seat) })))));
   }
 
   function drawTurn(observation, finished, yourTurn) {
@@ -224,6 +203,8 @@ export function mountMatch(root, { id, spectate }) {
     const needed = mode === "hotseat" && !finished && acting in tokens && unlockedSeat !== acting;
     cover?.remove();
     cover = null;
+    // Behind the cover nothing takes the keyboard focus (the toast still speaks).
+    for (const part of page.children) part.inert = needed && part !== toast;
     if (!needed) return;
     cover = h("div", { class: "pass-device", "data-testid": "pass-device", "data-seat": acting,
       role: "dialog", "aria-modal": "true",
