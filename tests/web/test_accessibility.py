@@ -1,6 +1,7 @@
 """axe-core finds no violation on any page, in English and in Chinese: the lobby, a Keezen and an
 Elfenland match against bots, the hot-seat screen on a phone (under the pass-the-device cover,
-after it, the board zoomed), the replay, the waiting room of an open match and the rules pages."""
+after it, the board zoomed), the replay, a spectator's view, the waiting room of an open match and
+the rules pages."""
 
 from __future__ import annotations
 
@@ -94,13 +95,17 @@ def test_hotseat_under_the_cover_and_after_it(open_page, language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_replay(open_page, server_url, language):
+def test_replay_and_spectator(open_page, server_url, language):
     match_id, _ = api_match_with_moves(server_url, moves=REPLAY_MOVES)
     page = open_in(open_page, language)
     page.goto(f"/#/replay/{match_id}")
     expect(page.get_by_test_id("replay-step")).to_have_attribute(
         "data-step", str(REPLAY_MOVES))
     assert_no_violations(page, f"the replay ({language})")
+    page.goto(f"/#/watch/{match_id}")  # the same match, watched live
+    expect(page.get_by_test_id("match-page")).to_have_attribute("data-mode", "spectator")
+    expect(page.get_by_test_id("board")).to_be_visible()
+    assert_no_violations(page, f"a match watched by a spectator ({language})")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
