@@ -50,6 +50,13 @@ def test_a_keezen_turn_played_with_the_keyboard_only(open_page, server_url):
 
     tab_to(page, "[data-testid=hand-card][data-playable=true]")
     page.keyboard.press("Enter")
+    # Escape gives the card up and brings the focus back to it; Enter chooses it again.
+    assert focused_matches(page, "[data-testid=board] [data-choice]")
+    card = page.locator("[data-testid=hand-card][aria-pressed=true]").get_attribute("data-card")
+    page.keyboard.press("Escape")
+    assert focused_matches(page, f"[data-testid=hand-card][data-card='{card}']")
+    expect(page.locator("[data-testid=board] [data-choice]")).to_have_count(0)
+    page.keyboard.press("Enter")
     # Each Enter on a hole chooses it as a click would; the focus goes on to the next holes.
     for _ in range(MAX_CLICKS_PER_MOVE):
         if match_page.get_attribute("data-last-action"):

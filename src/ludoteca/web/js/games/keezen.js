@@ -67,7 +67,12 @@ function createView({ boardArea, controlsArea, onAction, game = null }) {
 
   // Escape takes back the whole choice, as the cancel button does.
   function onKey(event) {
-    if (event.key === "Escape" && interactive && picker.card !== null) cancel();
+    if (event.key !== "Escape" || !interactive || picker.card === null) return;
+    const card = picker.card;
+    const onBoard = board.element.contains(document.activeElement);
+    cancel();
+    // A keyboard player on the board goes back to the card given up, to choose again.
+    if (onBoard) hand.querySelector(`[data-card="${CSS.escape(card)}"]`)?.focus();
   }
   document.addEventListener("keydown", onKey);
 
