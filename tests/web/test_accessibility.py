@@ -47,11 +47,13 @@ def test_keezen_match_against_bots(open_page, language):
     expect(page.locator(YOUR_TURN)).to_be_visible()
     expect(page.get_by_test_id("hand-card").first).to_be_visible()
     assert_no_violations(page, f"a Keezen match, choosing a card ({language})")
-    playable = page.locator("[data-testid=hand-card][data-playable=true]")
-    if playable.count():  # a hand with no move is handed in: no holes to choose then
-        playable.first.click()
-        expect(page.locator("[data-testid=board] [data-choice]").first).to_be_attached()
-        assert_no_violations(page, f"a Keezen match, choosing a pawn ({language})")
+    page.get_by_test_id("confirm-moves").check()  # a chosen move is asked about first
+    page.locator("[data-testid=hand-card][data-playable=true]").first.click()
+    expect(page.locator("[data-testid=board] [data-choice]").first).to_be_attached()
+    assert_no_violations(page, f"a Keezen match, choosing a pawn ({language})")
+    page.get_by_test_id("candidate-action").first.click()
+    expect(page.get_by_test_id("confirm-move")).to_be_visible()
+    assert_no_violations(page, f"a Keezen match, confirming a move ({language})")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
