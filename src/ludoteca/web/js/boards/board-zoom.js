@@ -5,7 +5,7 @@
 import { h } from "../dom.js";
 
 /**
- * Add a zoom toggle and a frame for a board to `container`; return {frame, reveal(elements), destroy()}.
+ * Add a zoom toggle and a frame for a board to `container`; return {frame, reveal, destroy}.
  * The board's svg goes into `frame` and sets `--board-units` (its width in board units);
  * `reveal(elements)` scrolls a zoomed frame to the first of them unless one is in view already.
  */
@@ -22,14 +22,13 @@ export function createBoardZoom(container, { label }) {
   function setZoomed(zoomed) {
     frame.dataset.zoomed = String(zoomed);
     toggle.setAttribute("aria-pressed", String(zoomed));
-    // A zoomed frame scrolls: the keyboard must be able to reach it even with nothing to choose.
+    // A zoomed frame scrolls: the keyboard must be able to reach it even with nothing to choose
+    // (arrow keys then scroll it). The board inside names itself.
     if (zoomed) {
       frame.setAttribute("tabindex", "0");
-      frame.setAttribute("role", "group");
-      frame.setAttribute("aria-label", label);
       reveal([...frame.querySelectorAll("[data-choice]")]);
     } else {
-      for (const name of ["tabindex", "role", "aria-label"]) frame.removeAttribute(name);
+      frame.removeAttribute("tabindex");
     }
   }
 
