@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from tests.web.axe import assert_no_violations
 from tests.web.support import api_match_with_moves, create_match
 
 CLIPBOARD = ["clipboard-read", "clipboard-write"]
@@ -59,6 +60,7 @@ def test_the_personal_seat_link_brings_a_fresh_browser_back_to_the_seat(open_pag
     expect(match_page).to_have_attribute("data-seat", "0")
     expect(later.get_by_test_id("hand")).to_have_count(1)  # the own hand (empty if handed in)
     expect(later.get_by_test_id("seat-link")).to_be_visible()
+    assert_no_violations(later, "a player's page with the seat link")
     assert later.url.endswith(f"#/match/{match_id}")  # the token left the address bar
     assert token not in later.evaluate("location.href")
 
@@ -77,9 +79,12 @@ def test_a_spectator_sees_you_are_watching_and_may_take_a_free_seat(open_page, s
     expect(ann.get_by_test_id("watching-banner")).to_have_count(0)  # Ann plays
     visitor = open_page()
     visitor.goto(f"/#/match/{match_id}")
+    expect(visitor.get_by_test_id("join-offer")).to_be_visible()
+    assert_no_violations(visitor, "the name prompt")
     visitor.get_by_test_id("just-watch").click()
     banner = visitor.get_by_test_id("watching-banner")
     expect(banner).to_contain_text("You are watching")
+    assert_no_violations(visitor, "the waiting room of a spectator")
     expect(visitor.get_by_test_id("join-offer")).to_have_count(0)
     banner.get_by_test_id("take-free-seat").click()
     visitor.get_by_test_id("join-offer").get_by_test_id("join-seat").click()
