@@ -7,11 +7,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.axe import assert_no_violations
-from tests.web.support import YOUR_TURN, api_match_with_moves, create_match, state_id
+from tests.web.support import (
+    YOUR_TURN,
+    api_match_with_moves,
+    create_match,
+    open_as_seat,
+    state_id,
+)
 from tests.web.test_elfenland_browser import create_elfenland_match
 
 LANGUAGES = ["en", "zh"]
@@ -78,6 +85,20 @@ def test_elfenland_match_against_bots(open_page, language):
     own.first.click()
     expect(page.locator("[data-testid=edge-handle][data-choice]").first).to_be_attached()
     assert_no_violations(page, f"an Elfenland match, choosing a road ({language})")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_elfenland_on_a_phone(open_page, server_url, language):
+    created = httpx.post(f"{server_url}/api/matches", timeout=10, json={
+        "game": "elfenland", "players": 3, "seed": 7, "claim": [0],
+        "seats": [{"type": "human"}] + [{"type": "bot", "bot": "random"}] * 2,
+    })
+    created.raise_for_status()
+    page = open_in(open_page, language, 390, 844)
+    open_as_seat(page, created.json()["match_id"], 0, created.json()["tokens"]["0"])
+    expect(page.locator("[data-testid=board][data-towns='21']")).to_be_visible()
+    expect(page.locator("[data-testid=controls][data-busy=false]")).to_be_visible()
+    assert_no_violations(page, f"an Elfenland match on a phone ({language})")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -42,6 +42,14 @@ export function createElfenlandBoard(container, options = {}) {
   frame.className = "elfenland-frame";
   frame.append(root);
   container.append(frame);
+  // On a phone the map scrolls sideways in its frame: the frame then takes the keyboard focus,
+  // so that arrow keys scroll it also when no road is there to choose.
+  const scrolling = new ResizeObserver(() => {
+    if (frame.scrollWidth > frame.clientWidth) frame.setAttribute("tabindex", "0");
+    else frame.removeAttribute("tabindex");
+  });
+  scrolling.observe(frame);
+  scrolling.observe(root);
   let layout = null;
   let layers = null;
 
@@ -231,6 +239,7 @@ export function createElfenlandBoard(container, options = {}) {
     },
 
     destroy() {
+      scrolling.disconnect();
       frame.remove();
     },
   };
