@@ -75,7 +75,7 @@ def test_a_spectator_sees_you_are_watching_and_may_take_a_free_seat(open_page, s
     expect(watcher.get_by_test_id("seat-link")).to_have_count(0)
 
     ann = open_page()
-    match_id = create_match(ann, 2, ["human", "human"], name="Ann")
+    match_id = create_match(ann, 3, ["human"] * 3, name="Ann", game="elfenland")
     expect(ann.get_by_test_id("watching-banner")).to_have_count(0)  # Ann plays
     visitor = open_page()
     visitor.goto(f"/#/match/{match_id}")
@@ -84,9 +84,21 @@ def test_a_spectator_sees_you_are_watching_and_may_take_a_free_seat(open_page, s
     visitor.get_by_test_id("just-watch").click()
     banner = visitor.get_by_test_id("watching-banner")
     expect(banner).to_contain_text("You are watching")
-    assert_no_violations(visitor, "the waiting room of a spectator")
     expect(visitor.get_by_test_id("join-offer")).to_have_count(0)
+    assert_no_violations(visitor, "the waiting room of a spectator")
+
+    # Someone watching from the lobby's "Watch" takes a seat from the banner.
+    watcher = open_page()
+    watcher.goto(f"/#/watch/{match_id}")
+    expect(watcher.get_by_test_id("join-offer")).to_have_count(0)  # watching was their choice
+    watcher.get_by_test_id("watching-banner").get_by_test_id("take-free-seat").click()
+    watcher.get_by_test_id("join-offer").get_by_test_id("join-seat").click()
+    expect(watcher.get_by_test_id("match-page")).to_have_attribute("data-seat", "1")
+    expect(watcher.get_by_test_id("watching-banner")).to_have_count(0)
+
     banner.get_by_test_id("take-free-seat").click()
     visitor.get_by_test_id("join-offer").get_by_test_id("join-seat").click()
-    expect(visitor.get_by_test_id("match-page")).to_have_attribute("data-seat", "1")
+    expect(visitor.get_by_test_id("match-page")).to_have_attribute("data-seat", "2")
     expect(visitor.get_by_test_id("watching-banner")).to_have_count(0)
+    for page in (ann, watcher, visitor):  # the last seat taken started the match
+        expect(page.get_by_test_id("match-page")).to_have_attribute("data-status", "running")

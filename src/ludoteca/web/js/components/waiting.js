@@ -6,7 +6,7 @@
 import { api } from "../api.js";
 import { h, replaceChildren } from "../dom.js";
 import { t } from "../i18n.js";
-import { render } from "../router.js";
+import { navigate } from "../router.js";
 import { rememberName, rememberTokens } from "../store.js";
 import { errorText } from "./errors.js";
 import {
@@ -80,7 +80,7 @@ export function arrivals(context, {
       if (name) rememberName(name);
       const joined = await api.join(id, null, name || null);
       rememberTokens(id, { [joined.seat]: joined.token });
-      render(); // mount the page again, now holding the seat
+      navigate(`/match/${id}`); // mounted again (also from "#/watch/…"), now holding the seat
     } catch (e) {
       toast(errorText(e));
     }
