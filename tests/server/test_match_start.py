@@ -142,6 +142,9 @@ def test_only_a_seated_player_may_start_and_a_refusal_changes_nothing(
     assert_error(start(client, match_id, other["tokens"]["0"]), 403, "bad_token")
     assert_error(start(client, match_id, None), 422, "malformed")  # a spectator has no token
     assert_error(client.post(f"/api/matches/{match_id}/start", json={}), 422, "malformed")
+    token = created["tokens"]["0"]  # the right token, but in the URL, which logs keep
+    assert_error(client.post(f"/api/matches/{match_id}/start", params={"token": token},
+                             json={"token": token}), 400, "bad_request")
     assert summary(client, match_id) == before
     assert view(client, match_id)["observation"] is None
 
