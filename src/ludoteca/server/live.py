@@ -212,15 +212,19 @@ class LiveMatch:
         """Return True once the game has begun (its initial state exists)."""
         return bool(self.states)
 
-    @property
-    def state(self) -> Any:
-        """Return the current state; ApiError not_started while the match waits for players."""
+    def require_started(self) -> None:
+        """Raise ApiError not_started while the match waits for its players (it has no state)."""
         if not self.states:
             raise ApiError(
                 "not_started",
                 "the match has not started: it waits until every seat is taken or a player "
                 "starts it with bots in the empty seats",
             )
+
+    @property
+    def state(self) -> Any:
+        """Return the current state; ApiError not_started while the match waits for players."""
+        self.require_started()
         return self.states[-1]
 
     @property

@@ -89,8 +89,7 @@ async def rematch(
 @router.get("/{match_id}/record")
 async def get_record(match: Match) -> MatchRecord:
     """Return the game record of a finished or expired match (its seed is secret until then)."""
-    if not match.started:
-        raise ApiError("not_started", "the match has not started: it has no record yet")
+    match.require_started()
     if not match.finished and match.info.status != "expired":
         raise ApiError("game_not_over", "the record is published when the match is over")
     return MatchRecord.model_validate(match.record())

@@ -46,7 +46,7 @@ async def post_undo(body: UndoRequest, match: Match, request: Request) -> Respon
 @router.get("/{match_id}/history/{step}")
 async def get_history(match: Match, seat: Viewer, step: int) -> View:
     """Return the view as it was after `step` actions (the replay viewer)."""
-    match.state  # noqa: B018 -- refuses with not_started while the match waits for players
+    match.require_started()
     if not 0 <= step <= match.state_id:
         raise ApiError(
             "no_such_step", f"the match has steps 0 to {match.state_id}, not {step}"
