@@ -129,6 +129,40 @@ def test_the_hot_seat_cover_keeps_the_keyboard_on_it(open_page):
     tab_to(page, "[data-testid=hand-card][data-playable=true]")  # the match is reachable again
 
 
+# A panel redrawn while a keyboard player is on one of its buttons: the new button that stands
+# for the same thing gets the focus; one that stands for another thing does not.
+REDRAW = """async (url) => {
+  const { rememberFocus } = await import(url);
+  const panel = document.createElement("div");
+  document.body.append(panel);
+  const draw = (cards) => panel.replaceChildren(...cards.map((card) => {
+    const button = document.createElement("button");
+    button.dataset.testid = "hand-card";
+    button.dataset.card = card;
+    return button;
+  }));
+  draw(["7", "K"]);
+  panel.querySelector("[data-card=K]").focus();
+  let restore = rememberFocus(panel);
+  draw(["3", "K", "A"]);
+  restore();
+  const kept = document.activeElement.dataset.card ?? null;
+  restore = rememberFocus(panel);
+  draw(["3", "A"]);
+  restore();
+  const gone = document.activeElement === document.body;
+  panel.remove();
+  return { kept, gone };
+}"""
+
+
+def test_a_redrawn_panel_gives_the_focus_back_to_the_same_control(open_page):
+    page = open_page()
+    page.goto("/")
+    answer = page.evaluate(REDRAW, "/static/js/components/focus.js")
+    assert answer == {"kept": "K", "gone": True}
+
+
 # The styles that tell a keyboard focus from a 'playable' mark, read in the page.
 OUTLINE = """el => {
   const style = getComputedStyle(el);

@@ -12,6 +12,7 @@ import { api } from "../api.js";
 import { createElfenlandBoard } from "../boards/elfenland.js";
 import { h, replaceChildren } from "../dom.js";
 import { t } from "../i18n.js";
+import { rememberFocus } from "../components/focus.js";
 import { ElfPicker, parseAction } from "./elfenland-moves.js";
 import {
   cardButton, costChart, counterToken, displayRow, legend, letters, paymentDialog, roundLine,
@@ -151,6 +152,12 @@ function createView({ boardArea, controlsArea, onAction }) {
 
   function refresh() {
     if (!observation) return;
+    const restoreFocus = rememberFocus(table, controls);
+    redraw();
+    restoreFocus();
+  }
+
+  function redraw() {
     controls.dataset.busy = String(busy);
     const active = interactive && !busy;
     const starts = active ? picker.starts() : new Set();

@@ -4,6 +4,7 @@
 import { createKeezenBoard, SEAT_COLOURS } from "../boards/keezen.js";
 import { h, replaceChildren } from "../dom.js";
 import { listText, t } from "../i18n.js";
+import { rememberFocus } from "../components/focus.js";
 import { partnersOf } from "../components/seats.js";
 import { MovePicker, parseAction } from "./keezen-moves.js";
 import { cardReasonText } from "./keezen-reasons.js";
@@ -115,7 +116,7 @@ function createView({ boardArea, controlsArea, onAction, game = null }) {
       ? cardReasonText(observation.card_reasons?.[card]) ?? t("keezen.card.noMove")
       : !interactive && waiting ? t("keezen.card.notYourTurn") : null);
     // The cards are drawn anew: the one with the keyboard focus hands it to its successor.
-    const focused = [...hand.children].indexOf(document.activeElement);
+    const restoreFocus = rememberFocus(hand);
     replaceChildren(hand, (observation.hand ?? []).map((card) => h("button", {
       class: "card", "data-testid": "hand-card", "data-card": card,
       "data-playable": String(interactive && playable.has(card)),
@@ -130,7 +131,7 @@ function createView({ boardArea, controlsArea, onAction, game = null }) {
         if (event.detail === 0 && picker.card !== null) board.focusFirstChoice();
       },
     }, cardFace(card))));
-    if (focused >= 0) hand.children[focused]?.focus();
+    restoreFocus();
     const next = interactive && !busy ? picker.next() : null;
     const parts = next?.swap ? [] : picker.chosenParts();
     const controlled = observation.controlled_colour?.[observation.seat] ?? observation.seat;
