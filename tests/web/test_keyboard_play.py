@@ -7,7 +7,7 @@ from __future__ import annotations
 import httpx
 from playwright.sync_api import Page, expect
 
-from tests.web.support import YOUR_TURN, create_match, open_as_seat
+from tests.web.support import YOUR_TURN, api_play_first_action, create_match, open_as_seat
 
 MAX_TABS = 120  # more than every focusable element of the match page
 MAX_CLICKS_PER_MOVE = 6  # pawn and hole, twice for a split 7 (as in support.py)
@@ -161,6 +161,19 @@ def test_a_redrawn_panel_gives_the_focus_back_to_the_same_control(open_page):
     page.goto("/")
     answer = page.evaluate(REDRAW, "/static/js/components/focus.js")
     assert answer == {"kept": "K", "gone": True}
+
+
+def test_the_log_keeps_the_keyboard_focus_while_moves_arrive(open_page, server_url):
+    match_id, token = start_against_a_bot(server_url)
+    page = open_page()
+    open_as_seat(page, match_id, 0, token)
+    expect(page.locator(YOUR_TURN)).to_be_visible()
+    before = page.get_by_test_id("match-page").get_attribute("data-state-id")
+    tab_to(page, "[data-testid=log]")
+    api_play_first_action(server_url, match_id, {"0": token})  # the move comes over the socket
+    expect(page.get_by_test_id("match-page")).not_to_have_attribute(
+        "data-state-id", before or "")
+    assert focused_matches(page, "[data-testid=log]")
 
 
 # The styles that tell a keyboard focus from a 'playable' mark, read in the page.

@@ -19,6 +19,7 @@ import { errorText } from "../components/errors.js";
 import { confirmMoves } from "../components/confirm.js";
 import { noticeList } from "../components/notices.js";
 import { isRewound, undoControl } from "../components/undo.js";
+import { rememberFocus } from "../components/focus.js";
 import { logList } from "../components/log.js";
 import { resultBanner } from "../components/result.js";
 import { scoreTable } from "../components/scores.js";
@@ -175,8 +176,10 @@ export function mountMatch(root, { id, spectate }) {
       seatList(next.match, observation, game, seats, (info) => [
         seatClock(next.match, info.seat, nameOf(info.seat)),
         absenceControls(next.match, info, matchContext)]));
+    const restoreLogFocus = rememberFocus(logPanel); // a keyboard reader of the log stays there
     replaceChildren(logPanel, h("h2", {}, t("match.log")), notices.element,
       logList(observation, game, { seatName: nameOf, viewerSeat: seesOwn ? next.seat : null }));
+    restoreLogFocus();
     replaceChildren(resultArea, resultBanner(next.match, observation, {
       seatName: nameOf, viewerSeats: seats, actions: finished ? resultActions() : [],
     }), scoreTable(observation, game, {
