@@ -14,7 +14,7 @@ import logging
 import random
 import secrets
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -583,15 +583,8 @@ class MatchHub:
                 await self._broadcast(live, first=seat)
                 return live.view_json(seat)
 
-            # Shielded: once the commit has started, memory follows it even if the request
-            # (or the bot loop) is cancelled, so the two never disagree.
-            commit = asyncio.ensure_future(commit_then_show())
-            self._commits.add(commit)
-            commit.add_done_callback(self._commits.discard)
-            self._committing[live.match_id] += 1
-            commit.add_done_callback(lambda _: self._committed(live.match_id))
             try:
-                view = await asyncio.shield(commit)
+                view = await self._commit_shielded(live, commit_then_show())
             except storage.ActionAlreadyStored as error:
                 # Only a commit outliving its cancelled request, or another process on this
                 # database, can be there first: nothing was stored, memory is unchanged.
@@ -604,6 +597,19 @@ class MatchHub:
                 raise self._expired_error() from error
         self._kick_bots(live)
         return view
+
+    async def _commit_shielded(self, live: LiveMatch, commit_then_show: Awaitable[str]) -> str:
+        """Run a commit-then-update-memory step of the match to its end; return its view.
+
+        Shielded: once the commit has started, memory follows it even if the request (or the
+        bot loop) is cancelled, so the two never disagree; `close` waits for it.
+        """
+        commit = asyncio.ensure_future(commit_then_show)
+        self._commits.add(commit)
+        commit.add_done_callback(self._commits.discard)
+        self._committing[live.match_id] += 1
+        commit.add_done_callback(lambda _: self._committed(live.match_id))
+        return await asyncio.shield(commit)
 
     async def undo(self, live: LiveMatch, seat: Seat, state_id: int) -> str:
         """Take back `seat`'s last action at `state_id` (server/undo.py); return its new view.
@@ -626,13 +632,8 @@ class MatchHub:
                 await self._broadcast(live, first=seat)
                 return live.view_json(seat)
 
-            commit = asyncio.ensure_future(commit_then_show())
-            self._commits.add(commit)
-            commit.add_done_callback(self._commits.discard)
-            self._committing[live.match_id] += 1
-            commit.add_done_callback(lambda _: self._committed(live.match_id))
             try:
-                view = await asyncio.shield(commit)
+                view = await self._commit_shielded(live, commit_then_show())
             except storage.NotLastAction as error:
                 raise ApiError(
                     "stale_state", "the match changed meanwhile; reload the view and try again"
