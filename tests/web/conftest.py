@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -31,9 +32,9 @@ def browser() -> Iterator[Browser]:
         chromium.close()
 
 
-@pytest.fixture
-def open_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]]:
-    """Yield `open_page(width, height)`: a page in a fresh browser context (own storage).
+@contextmanager
+def page_opener(browser: Browser, base_url: str) -> Iterator[Callable[..., Page]]:
+    """Yield `open_page(width, height)`: a page in a fresh browser context on `base_url`.
 
     Each call is a separate person: contexts share nothing. JavaScript errors fail the test.
     """
@@ -42,7 +43,7 @@ def open_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]
 
     def open_new(width: int = 1280, height: int = 900) -> Page:
         context = browser.new_context(
-            viewport={"width": width, "height": height}, base_url=server_url)
+            viewport={"width": width, "height": height}, base_url=base_url)
         context.set_default_timeout(DEFAULT_TIMEOUT_MS)
         contexts.append(context)
         page = context.new_page()
@@ -53,3 +54,10 @@ def open_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]
     for context in contexts:
         context.close()
     assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def open_page(browser: Browser, server_url: str) -> Iterator[Callable[..., Page]]:
+    """Yield `open_page(width, height)` on the session's server (see `page_opener`)."""
+    with page_opener(browser, server_url) as open_new:
+        yield open_new

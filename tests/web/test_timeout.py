@@ -4,12 +4,13 @@ a bot that moves, and takes the seat back; a player who leaves is replaced after
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.web.conftest import page_opener
 from tests.web.support import open_as_seat, serve_app
 
 TURN_SECONDS = 8
@@ -29,24 +30,10 @@ def clock_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture
-def person(browser: Browser, clock_server: str) -> Iterator[object]:
+def person(browser: Browser, clock_server: str) -> Iterator[Callable[..., Page]]:
     """Yield `person()`: a page of a new browser context (its own storage) on the clock server."""
-    contexts = []
-    errors: list[str] = []
-
-    def open_new() -> Page:
-        context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                      base_url=clock_server)
-        context.set_default_timeout(15_000)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        return page
-
-    yield open_new
-    for context in contexts:
-        context.close()
-    assert not errors, f"JavaScript errors: {errors}"
+    with page_opener(browser, clock_server) as open_new:
+        yield open_new
 
 
 def create_timed_match(page: Page) -> str:
