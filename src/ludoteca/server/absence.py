@@ -17,10 +17,10 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select, update
-from sqlalchemy.engine import CursorResult, Engine
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from ludoteca.core import Seat
@@ -76,14 +76,14 @@ def store_seat(
     with engine.begin() as connection:
         changed = 1
         if values:  # none: only the clock changes
-            changed = _rows(connection.execute(
+            changed = storage.changed_rows(connection.execute(
                 update(seats)
                 .where(
                     seats.match_id == match_id, seats.seat == seat, seats.claimed.is_(True), was
                 )
                 .values(**values)
             ))
-        changed += _rows(connection.execute(
+        changed += storage.changed_rows(connection.execute(
             update(matches)
             .where(
                 matches.id == match_id, matches.status.in_(storage.UNFINISHED),
@@ -99,19 +99,13 @@ def store_votes(engine: Engine, match_id: str, seat: Seat, votes: list[Seat]) ->
     """Store the seats that voted to give `seat` to a bot; SeatChanged if it is no person's."""
     seats = storage.SeatRow
     with engine.begin() as connection:
-        changed = _rows(connection.execute(
+        changed = storage.changed_rows(connection.execute(
             update(seats)
             .where(seats.match_id == match_id, seats.seat == seat, seats.type == "human")
             .values(votes=votes)
         ))
         if changed != 1:
             raise SeatChanged(f"seat {seat} of match {match_id} is no person's seat")
-
-
-def _rows(result: Any) -> int:
-    """Return how many rows an UPDATE statement changed."""
-    count: int = cast(CursorResult[Any], result).rowcount
-    return count
 
 
 # -- the clock sweep ----------------------------------------------------------------------------

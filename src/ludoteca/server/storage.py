@@ -366,7 +366,7 @@ def claim_seats(
     """
     try:
         for seat, (token_hash, name) in claims.items():
-            claimed = _rows(session.execute(
+            claimed = changed_rows(session.execute(
                 update(SeatRow)
                 .where(
                     SeatRow.match_id == match_id, SeatRow.seat == seat,
@@ -379,7 +379,7 @@ def claim_seats(
         match = update(MatchRow).where(MatchRow.id == match_id, MatchRow.status != "expired")
         if start is not None:
             match = match.where(MatchRow.status == "open")
-        changed = _rows(session.execute(
+        changed = changed_rows(session.execute(
             match.values(**{**(start or {}), "status": status, "updated_at": updated_at})
         ))
         if changed != 1:
@@ -390,7 +390,7 @@ def claim_seats(
     session.commit()
 
 
-def _rows(result: Any) -> int:
+def changed_rows(result: Any) -> int:
     """Return how many rows an UPDATE statement's result changed."""
     count: int = cast(CursorResult[Any], result).rowcount
     return count
