@@ -1,8 +1,9 @@
-"""Take docs/screenshot-<game>.png: a match in progress, seen by its human player.
+"""Take docs/screenshot-<scene>.png: a match in progress seen by its human player, or the lobby.
 
-Keezen: 4 players, a card picked and its pawns highlighted. Elfenland: 3 players in the middle
-of round 1's placements. Run from the project root:
-`.venv/bin/python -m tests.web.make_screenshot [--game elfenland] [--phone]`.
+Keezen: 4 players, a card picked and its pawns highlighted, a line in the chat. Elfenland: 3
+players in the middle of round 1's placements. Lobby: the new-game form with Elfenland's help
+for newcomers. Run from the project root:
+`.venv/bin/python -m tests.web.make_screenshot [--game elfenland|lobby] [--phone]`.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ ELFENLAND_ACTIONS_BEFORE_SHOT = 5
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", choices=("keezen", "elfenland"), default="keezen")
+    parser.add_argument("--game", choices=("keezen", "elfenland", "lobby"), default="keezen")
     parser.add_argument("--out", type=Path, help="default: docs/screenshot-<game>.png")
     parser.add_argument("--phone", action="store_true", help="390x844 instead of 1280x860")
     args = parser.parse_args()
@@ -35,8 +36,8 @@ def main() -> int:
             sync_playwright() as playwright:
         browser = launch_browser(playwright)
         page = browser.new_page(viewport={"width": width, "height": height}, base_url=url)
-        if args.game == "elfenland":
-            _elfenland_scene(page)
+        if args.game != "keezen":
+            _elfenland_scene(page) if args.game == "elfenland" else _lobby_scene(page)
             page.screenshot(path=str(out), full_page=False)
             browser.close()
             print(f"wrote {out}")
@@ -49,6 +50,9 @@ def main() -> int:
             play_random_move(page, rng)
         page.locator(YOUR_TURN).wait_for()
         expect(page.get_by_test_id("board")).not_to_have_attribute("data-animating", "true")
+        page.get_by_test_id("chat-input").fill("Good luck, everyone!")
+        page.get_by_test_id("chat-input").press("Enter")
+        expect(page.get_by_test_id("chat-line")).to_have_count(1)
         # Show a choice in progress: a card picked and its pawns highlighted.
         page.locator("[data-testid=hand-card][data-playable=true]").first.click()
         expect(page.locator("[data-choice]").first).to_be_visible()
@@ -66,6 +70,13 @@ def _elfenland_scene(page: Page) -> None:
         page.locator(YOUR_TURN).wait_for()
         play_elfenland_turn(page, rng)
     page.locator(YOUR_TURN).wait_for()
+
+
+def _lobby_scene(page: Page) -> None:
+    """Open the lobby's new-game form with Elfenland chosen: its help for newcomers."""
+    page.goto("/")
+    page.get_by_test_id("game").select_option("elfenland")
+    expect(page.get_by_test_id("game-help")).to_have_attribute("data-game", "elfenland")
 
 
 if __name__ == "__main__":

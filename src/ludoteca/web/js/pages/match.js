@@ -100,9 +100,10 @@ export function mountMatch(root, { id, spectate }) {
   controlsArea.after(...[undoBar.element, confirm.element].filter(Boolean));
   const alerts = turnAlerts(matchContext); // a tone and a notification when the turn comes
   side.append(...[chatPanel(matchContext), alerts.element].filter(Boolean));
-  // The waiting room until the match starts; the seat link or "you are watching" throughout.
+  // The waiting room until the match starts; the seat link or "you are watching" throughout,
+  // below the hand and the controls (a spectator has neither: the banner comes first).
   const inviteArea = h("div", { class: "invite-area" });
-  side.prepend(inviteArea);
+  seatsPanel.before(inviteArea);
   const door = arrivals(matchContext, {
     page, boardArea, inviteArea, turn, spectate, game: () => game,
     gamePanels: [seatsPanel, logPanel], // nothing to show in them before the game starts
