@@ -83,3 +83,14 @@ def test_the_creator_starts_with_bots_in_the_empty_seats_and_a_watcher_follows(
         play_random_move(ann, rng)
     expect(ann.locator(bot_plays).first).to_be_visible()
     expect(watcher.locator(bot_plays).first).to_be_visible()
+
+
+def test_the_replay_of_a_match_that_has_not_started_says_so_in_the_page_language(open_page):
+    ann = open_page()
+    match_id = create_match(ann, 2, ["human", "human"], name="Ann")
+    expect(ann.get_by_test_id("waiting-room")).to_be_visible()
+    ann.goto(f"/#/replay/{match_id}")
+    expect(ann.get_by_test_id("replay-page")).to_contain_text("has not started yet")
+    ann.get_by_test_id("language").select_option("nl")
+    ann.reload()
+    expect(ann.get_by_test_id("replay-page")).to_contain_text("De partij is nog niet begonnen")

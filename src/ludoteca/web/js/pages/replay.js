@@ -8,6 +8,7 @@ import { loadGame } from "../games/index.js";
 import { t } from "../i18n.js";
 import { replacePath } from "../router.js";
 import { heldTokens } from "../store.js";
+import { errorText } from "../components/errors.js";
 import { logList } from "../components/log.js";
 import { resultBanner } from "../components/result.js";
 import { scoreTable } from "../components/scores.js";
@@ -89,7 +90,7 @@ export function mountReplay(root, { id, step: stepParam }) {
     try {
       next = await api.history(id, wanted, token);
     } catch (e) {
-      actionLine.textContent = e.message;
+      actionLine.textContent = errorText(e);
       return;
     }
     if (!alive || mine !== request) return;
@@ -150,7 +151,7 @@ export function mountReplay(root, { id, step: stepParam }) {
     const wanted = stepParam === undefined || stepParam === "" ? total : Number(stepParam);
     return goTo(Number.isFinite(wanted) ? wanted : total);
   }).catch((e) => {
-    stepLabel.textContent = e.status === 404 ? t("match.notFound") : e.message;
+    stepLabel.textContent = e.status === 404 ? t("match.notFound") : errorText(e);
   });
 
   return {
