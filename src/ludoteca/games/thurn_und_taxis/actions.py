@@ -73,14 +73,22 @@ SIMPLE = {action.verb.value: action
           for action in (BLIND, ADMINISTRATOR, POSTMASTER, CARRIER, CARTWRIGHT, END)}
 
 
+CITIES = range(22)
+_TAKES = {(slot, city): TntAction(Verb.TAKE, slot=slot, city=city)
+          for slot in range(1, 7) for city in (-1, *CITIES)}
+_PLAYS = {(verb, city): TntAction(verb, city=city) for verb in PLAYS for city in CITIES}
+"""Takes and plays made once: the hot path hands out these very objects, so looking one up
+in a legal set is an identity check."""
+
+
 def take(slot: int, city: City) -> TntAction:
     """Return `T<slot>:<city>`."""
-    return TntAction(Verb.TAKE, slot=slot, city=city)
+    return _TAKES.get((slot, city)) or TntAction(Verb.TAKE, slot=slot, city=city)
 
 
 def play(verb: Verb, city: City) -> TntAction:
     """Return a play (`*c`, `+c`, `c+` or `/c`) of a card of `city`."""
-    return TntAction(verb, city=city)
+    return _PLAYS.get((verb, city)) or TntAction(verb, city=city)
 
 
 def close(houses: int) -> TntAction:

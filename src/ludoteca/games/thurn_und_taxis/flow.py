@@ -240,9 +240,8 @@ class Flow:
         holder = state.end_holder
         if holder == NONE:
             return tuple(1 + sum(other > score for other in scores) for score in scores)
-        order = sorted(range(self.n), key=lambda seat: (-scores[seat], (seat - holder) % self.n))
         ranks = [0] * self.n
-        for place, seat in enumerate(order):
+        for place, seat in enumerate(rank_order(scores, holder)):
             ranks[seat] = place + 1
         return tuple(ranks)
 
@@ -252,3 +251,10 @@ class Flow:
         draft.point = Point.OVER
         draft.ranks = self.ranks(draft)
         note(draft, EndEvent(self.scores(draft), draft.ranks, draft.end_reason))
+
+
+def rank_order(scores: tuple[int, ...], holder: Seat) -> list[Seat]:
+    """Return the seats best first (T58, T59): by score, ties broken by the game-end tile's
+    holder and then clockwise from him."""
+    n = len(scores)
+    return sorted(range(n), key=lambda seat: (-scores[seat], (seat - holder) % n))
