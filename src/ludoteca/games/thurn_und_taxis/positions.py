@@ -26,9 +26,9 @@ point; no cards, routes, houses, carriages or tiles; `supply` 20 minus the house
 `taken` from the tiles held; no holder of the game-end tile; seed 0.
 
 The cards nowhere else go below `deck` (the top cards, listed top first) when it ends with
-`...`, or to the discard pile when it does not (then `discards` may not be given too). Without
-`deck`, they are shuffled with `seed` into the deck, and the display, if not given, is dealt
-from its top.
+`...`, or to the discard pile when it does not (then `discards` may not be given too); without
+`deck`, they are shuffled with `seed` into the deck. A display not given is dealt first from
+those cards, shuffled.
 """
 
 from __future__ import annotations
@@ -142,6 +142,9 @@ def position_from_text(game: TntGame, text: str) -> TntState:
         raise StateFormatError(f"more than {board.cards_per_city} cards of {', '.join(over)}")
     rest = shuffled([city for city, count in enumerate(placed)
                      for _ in range(board.cards_per_city - count)], event_rng(seed, "position"))
+    if display is None:  # dealt from the cards nowhere else, so a given deck top stays on top
+        display, rest = list(rest[: board.display_slots]), rest[board.display_slots :]
+        display += [NONE] * (board.display_slots - len(display))
     if "deck" in facts and not more:
         if rest and "discards" in facts:
             leftover = ",".join(sorted(board.city_codes[c] for c in rest))
@@ -152,9 +155,6 @@ def position_from_text(game: TntGame, text: str) -> TntState:
         discards, deck = tuple(discard_list), tuple(top)
     else:
         deck = (*top, *rest)
-    if display is None:
-        display, deck = list(deck[: board.display_slots]), deck[board.display_slots :]
-        display += [NONE] * (board.display_slots - len(display))
     forced_default = point == Point.DRAW and not any(hands[current])
     state = TntState(
         seed=seed, reshuffles=0, round=read_number(facts.get("round", "1"), "round"),
