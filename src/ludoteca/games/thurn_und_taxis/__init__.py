@@ -1,4 +1,7 @@
-"""Thurn und Taxis: the route-building card game for 2 to 4 players (docs/rules/thurn_und_taxis.md)."""
+"""Thurn und Taxis: the route-building card game for 2 to 4 players.
+
+Rules: docs/rules/thurn_und_taxis.md.
+"""
 
 from ludoteca.games.thurn_und_taxis.actions import TntAction, Verb
 from ludoteca.games.thurn_und_taxis.board import Board, tnt_board

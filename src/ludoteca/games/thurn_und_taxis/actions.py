@@ -156,8 +156,8 @@ def parse_token(board: Board, text: object) -> Token:
         houses = sum(1 << city for city in cities)
         return Token(close(houses), region=region, one_per_region=region is None)
     if match := _DROP.fullmatch(word):
-        cities = tuple(_city(board, code, shown) for code in match.group(1).split(","))
-        return Token(TntAction(Verb.DROP), dropped=cities)
+        dropped = tuple(_city(board, code, shown) for code in match.group(1).split(","))
+        return Token(TntAction(Verb.DROP), dropped=dropped)
     raise InvalidActionError(
         f"{shown} is not a Thurn und Taxis action: tokens are T<slot>[:city], TD, AD, PM, PC, "
         "CW, *city, +city, city+, /city, C=<region>[cities], C*[cities], X[cities] or ."

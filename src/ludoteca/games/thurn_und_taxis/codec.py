@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import fields
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.errors import StateFormatError
@@ -151,7 +152,7 @@ def check_state(game: TntGame, state: TntState) -> None:
         _expect(isinstance(route, tuple) and all(type(c) is int and 0 <= c < cities
                                                  for c in route), "routes must list cities")
         _expect(len(set(route)) == len(route), f"seat {seat}'s route repeats a city (T26)")
-        _expect(all(board.joined(a, b) for a, b in zip(route, route[1:], strict=False)),
+        _expect(all(board.joined(a, b) for a, b in pairwise(route)),
                 f"seat {seat}'s route has neighbours not joined by a road (T24)")
     totals = [0] * cities
     for city in (*state.deck, *(c for c in state.display if c != NONE),
@@ -193,9 +194,9 @@ def _check_pieces(game: TntGame, state: TntState) -> None:
             _expect(isinstance(tile, tuple) and len(tile) == 2
                     and type(tile[0]) is int and 0 <= tile[0] < len(board.stacks),
                     "a tile is [stack index, value]")
-            stack, value = tile
-            _expect(value in board.stacks[stack].values, "a tile's value must be its stack's")
-            held[stack] += 1
+            index, value = tile
+            _expect(value in board.stacks[index].values, "a tile's value must be its stack's")
+            held[index] += 1
     for index, stack in enumerate(board.stacks):
         taken = state.taken[index]
         _expect(_count(taken) and held[index] <= taken <= len(stack.values),

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from ludoteca.games.thurn_und_taxis.actions import (
     OFFICIALS,
     PLAYS,
-    Token,
     TntAction,
+    Token,
     Verb,
     play_text,
 )

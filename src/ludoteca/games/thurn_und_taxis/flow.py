@@ -3,7 +3,7 @@ close's rewards, the end of a turn and of the game (T13–T15, T32–T59)."""
 
 from __future__ import annotations
 
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, cast
 
 from ludoteca.core.chance import event_rng, shuffled
 from ludoteca.core.draft import Draft
@@ -108,7 +108,7 @@ class Flow:
     def settle(self, draft: TntDraft) -> TntState:
         """Pass every point with no legal action (§4.10) and return the frozen next state."""
         while draft.current is not None:
-            legal = legal_at_point(draft, self.board, self.options.blind_draw)
+            legal = legal_at_point(cast(TntState, draft), self.board, self.options.blind_draw)
             if legal:
                 state = draft.freeze()
                 object.__setattr__(state, "legal", tuple(legal))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations, product
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from ludoteca.games.thurn_und_taxis.actions import (
     ADMINISTRATOR,
@@ -25,6 +25,8 @@ from ludoteca.games.thurn_und_taxis.actions import (
 )
 from ludoteca.games.thurn_und_taxis.board import Board, Cards, City, Region, tnt_board
 from ludoteca.games.thurn_und_taxis.state import NONE, Point, TntState
+
+T = TypeVar("T")
 
 
 def can_take(state: TntState, blind_draw: bool) -> bool:
@@ -124,17 +126,16 @@ def close_options(route: tuple[City, ...], own_houses: int, supply: int) -> Clos
     return CloseOptions(one_region, tuple(dict.fromkeys(per_region)))
 
 
-def _choose(items: list[object], limit: int) -> list[tuple[object, ...]]:
+def _choose(items: list[T], limit: int) -> list[tuple[T, ...]]:
     """Return all of `items` if at most `limit`, else every choice of `limit` of them (T39)."""
     if len(items) <= limit:
         return [tuple(items)]
     return list(combinations(items, limit))
 
 
-def _mask(cities: tuple[object, ...]) -> int:
+def _mask(cities: tuple[City, ...]) -> int:
     mask = 0
     for city in cities:
-        assert isinstance(city, int)
         mask |= 1 << city
     return mask
 

@@ -89,7 +89,9 @@ class LogRenderer(SegmentedLogRenderer[Event]):
         super().__init__(self._round_entries)
         self.board = game.board
 
-    def _round_entries(self, events: tuple[Event, ...], viewer: Seat | None) -> list[dict[str, JSON]]:
+    def _round_entries(
+        self, events: tuple[Event, ...], viewer: Seat | None
+    ) -> list[dict[str, JSON]]:
         return [self.entry(event, viewer) for event in events]
 
     def entry(self, event: Event, viewer: Seat | None) -> dict[str, JSON]:

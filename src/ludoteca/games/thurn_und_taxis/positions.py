@@ -33,7 +33,8 @@ those cards, shuffled.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from ludoteca.core.chance import event_rng, shuffled
 from ludoteca.core.draft import thaw
@@ -54,6 +55,7 @@ from ludoteca.games.thurn_und_taxis.state import (
 if TYPE_CHECKING:
     from ludoteca.games.thurn_und_taxis.rules import TntGame
 
+T = TypeVar("T")
 KEYS = (
     "to move", "round", "point", "forced", "official", "played", "display", "deck",
     "discards", "hands", "blind", "routes", "houses", "supply", "carriages", "tiles", "taken",
@@ -79,18 +81,20 @@ def position_from_text(game: TntGame, text: str) -> TntState:
     no_cards = (0,) * board.num_cities
     hands = _per_seat(facts.get("hands"), n, no_cards, lambda v: _multiset(board, v))
     blind = _per_seat(facts.get("blind"), n, no_cards, lambda v: _multiset(board, v))
-    routes = _per_seat(facts.get("routes"), n, (), lambda v: _route(board, v))
+    no_route: tuple[City, ...] = ()
+    routes = _per_seat(facts.get("routes"), n, no_route, lambda v: _route(board, v))
     houses = _per_seat(facts.get("houses"), n, 0,
                        lambda v: sum(1 << city for city in _cities(board, v, ",")))
     supply = tuple(board.houses_per_player - mask.bit_count() for mask in houses)
-    supply = _per_seat(facts.get("supply"), n, None, lambda v: read_number(v, "supply"),
+    supply = _per_seat(facts.get("supply"), n, 0, lambda v: read_number(v, "supply"),
                        defaults=supply)
     carriages = _per_seat(facts.get("carriages"), n, 0, lambda v: read_number(v, "carriage"))
-    tiles = _per_seat(facts.get("tiles"), n, (), lambda v: _tiles(board, v))
+    no_tiles: tuple[tuple[int, int], ...] = ()
+    tiles = _per_seat(facts.get("tiles"), n, no_tiles, lambda v: _tiles(board, v))
     held = [0] * len(board.stacks)
     for seat_tiles in tiles:
-        for stack, _ in seat_tiles:
-            held[stack] += 1
+        for index, _ in seat_tiles:
+            held[index] += 1
     holder = NONE
     if "game end" in facts:
         holder = read_seat(facts["game end"], n, "game end")
@@ -192,7 +196,10 @@ def _yes_no(value: str | None, default: bool) -> bool:
     return value == "yes"
 
 
-def _per_seat(value, n, default, read, defaults=None):  # type: ignore[no-untyped-def]
+def _per_seat(
+    value: str | None, n: int, default: T, read: Callable[[str], T],
+    defaults: tuple[T, ...] | None = None,
+) -> tuple[T, ...]:
     """Return a tuple per seat from `0=… 2=…` items, the rest at their defaults."""
     result = list(defaults) if defaults is not None else [default] * n
     if not value:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+
 from ludoteca.core.chance import check_seed, event_rng, fresh_seed, shuffled
 from ludoteca.core.draft import thaw
 from ludoteca.core.errors import IllegalActionError, InvalidActionError
