@@ -3,6 +3,7 @@ that make `from_json` refuse a state play could not reach."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import fields
 from itertools import pairwise
@@ -30,13 +31,36 @@ EVENT_KINDS = {cls: kind for kind, cls in EVENT_TYPES.items()}
 POINTS = {int(point): point for point in Point}
 
 
+MAX_REMEMBERED = 20_000
+_ENCODED: dict[tuple[Event, ...], str] = {}
+"""A finished round's events (shared by every later state) -> their JSON text."""
+_DECODED: dict[str, tuple[Event, ...]] = {}
+"""The JSON text of a round's events -> the events, checked once."""
+
+
 def encode_state(game: TntGame, state: TntState) -> dict[str, JSON]:
-    """Return `state` as JSON-safe data: every field but the legal-action cache."""
+    """Return `state` as JSON-safe data: every field but the legal-action cache.
+
+    A finished round of the log never changes, and games run for hundreds of rounds, so each
+    finished round is encoded once and kept as JSON text; every call still returns fresh lists.
+    """
     data = {name: _plain(getattr(state, name)) for name in STATE_FIELDS if name != "log"}
     data["point"] = int(state.point)
-    data["log"] = [[[EVENT_KINDS[type(event)], *_plain(tuple(event))] for event in events]
-                   for events in state.log]
+    log: list[JSON] = []
+    for events in state.log[:-1]:
+        text = _ENCODED.get(events)
+        if text is None:
+            if len(_ENCODED) >= MAX_REMEMBERED:
+                _ENCODED.clear()  # a crude bound; encoding again is always correct
+            text = _ENCODED[events] = json.dumps(_encode_events(events))
+        log.append(json.loads(text))
+    log.append(_encode_events(state.log[-1]))
+    data["log"] = log
     return data
+
+
+def _encode_events(events: tuple[Event, ...]) -> list[JSON]:
+    return [[EVENT_KINDS[type(event)], *_plain(tuple(event))] for event in events]
 
 
 def _plain(value: Any) -> JSON:
@@ -72,8 +96,20 @@ def _decode(obj: Mapping[str, JSON]) -> TntState:
     log = obj["log"]
     if not isinstance(log, list) or not log or not all(isinstance(part, list) for part in log):
         raise StateFormatError("the log must be a non-empty list of rounds, each a list")
-    values["log"] = tuple(tuple(_event(data) for data in part) for part in log)
+    values["log"] = tuple(_decode_events(part) for part in log)
     return TntState(**values)
+
+
+def _decode_events(part: list[Any]) -> tuple[Event, ...]:
+    """Return one round's events; a round read before is looked up by its JSON text."""
+    text = json.dumps(part)
+    events = _DECODED.get(text)
+    if events is None:
+        events = tuple(_event(data) for data in part)
+        if len(_DECODED) >= MAX_REMEMBERED:
+            _DECODED.clear()
+        _DECODED[text] = events
+    return events
 
 
 def _event(data: Any) -> Event:
