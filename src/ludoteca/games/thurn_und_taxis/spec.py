@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core.game import JSON
-from ludoteca.core.spec import GameSpec, TextRenderer
+from ludoteca.core.players import Bot
+from ludoteca.core.spec import BotSpec, GameSpec, TextRenderer
 from ludoteca.games.thurn_und_taxis.options import (
     DEFAULT_PLAYERS,
     OPTIONS,
@@ -27,6 +28,12 @@ def _renderer(game: Any) -> TextRenderer:
     return TntRenderer(game)
 
 
+def _heuristic() -> Bot:
+    from ludoteca.games.thurn_und_taxis.bots import TntHeuristicBot
+
+    return TntHeuristicBot()
+
+
 def _board_data() -> dict[str, JSON]:
     from ludoteca.games.thurn_und_taxis.board import tnt_board
 
@@ -43,6 +50,15 @@ SPEC = GameSpec(
     options=OPTIONS,
     build=_build,
     renderer=_renderer,
+    bots=(
+        BotSpec(
+            "heuristic", 1,
+            "Grows one route, closes it when the next carriage is in reach, and places the "
+            "houses that complete the most valuable tiles.",
+            _heuristic,
+        ),
+    ),
+    default_bot="heuristic",
     board_data=_board_data,
     observation_keys=(
         "round", "point", "point_words", "forced_postmaster", "official_used", "display",
