@@ -196,11 +196,13 @@ class Choice:
             if stack.id in self.held or not self.stacks.get(stack.id):
                 continue
             top = self.stacks[stack.id][0]
-            if stack.kind == "region" and houses & stack.cities == stack.cities:
-                value += top
-            elif stack.kind == "outside_baiern" and all(
-                houses & self.board.region_cities[region] for region in stack.regions
-            ):
+            if stack.kind == "region":
+                complete = houses & stack.cities == stack.cities
+            else:
+                complete = stack.kind == "outside_baiern" and all(
+                    houses & self.board.region_cities[region] for region in stack.regions
+                )
+            if complete:
                 value += top
             elif stack.kind == "region":
                 value += len(bits(houses & stack.cities)) / max(len(bits(stack.cities)), 1)
