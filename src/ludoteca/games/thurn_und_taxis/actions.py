@@ -192,6 +192,8 @@ class ActionIds:
     def to_id(self, action: TntAction) -> int:
         """Return the id of `action`."""
         verb = action.verb
+        if verb in (Verb.TAKE, *PLAYS) and not 0 <= action.city < self.cities:
+            raise InvalidActionError(f"{action!r} names no card, so it has no id")
         if verb == Verb.TAKE:
             return (action.slot - 1) * self.cities + action.city
         if verb in PLAYS:
