@@ -1,0 +1,219 @@
+"""Thurn und Taxis actions: one token of the notation (§7.3) each, and their dense ids.
+
+An action is a small value that does not depend on the state, so that its id does not either:
+
+    T3:MUE  TAKE(slot 3, MUE)      *MUE  START(MUE)      C*[ULM,NUE]  CLOSE(houses {ULM, NUE})
+    TD      BLIND                  +MUE  RIGHT(MUE)      X[LOD,MUE]   DROP(kept: the 3 others)
+    AD PM PC CW .                  MUE+  LEFT(MUE)
+                                   /MUE  RESTART(MUE)
+
+A close is the set of houses it places (§7.5: two spellings placing the same set are one
+action); its text, `C*[…]` or `C=<region>[…]`, is worked out from the state. A hand-limit
+discard is stored as the three cards kept, so it has a small id; its text lists the cards
+discarded, which the state's hand gives.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from itertools import combinations_with_replacement
+from typing import NamedTuple
+
+from ludoteca.core.errors import InvalidActionError
+from ludoteca.games.thurn_und_taxis.board import Board, City
+
+
+class Verb(StrEnum):
+    """What kind of decision an action is; the value is its notation's lead."""
+
+    TAKE = "T"
+    BLIND = "TD"
+    ADMINISTRATOR = "AD"
+    POSTMASTER = "PM"
+    CARRIER = "PC"
+    CARTWRIGHT = "CW"
+    START = "*"
+    RIGHT = "+"
+    LEFT = "+<"
+    RESTART = "/"
+    CLOSE = "C"
+    DROP = "X"
+    END = "."
+
+    def __repr__(self) -> str:
+        return f"Verb.{self.name}"
+
+
+OFFICIALS = (Verb.ADMINISTRATOR, Verb.POSTMASTER, Verb.CARRIER, Verb.CARTWRIGHT)
+PLAYS = (Verb.START, Verb.RIGHT, Verb.LEFT, Verb.RESTART)
+
+
+class TntAction(NamedTuple):
+    """One decision. Unused fields keep their defaults, so equal decisions are equal tuples."""
+
+    verb: Verb
+    slot: int = 0
+    """Display slot 1–6 of a take."""
+    city: City = -1
+    """The card of a take or a play."""
+    houses: int = 0
+    """A close's houses, as a mask of cities."""
+    kept: tuple[City, ...] = ()
+    """A hand-limit discard's three kept cards, sorted by city id."""
+
+
+BLIND = TntAction(Verb.BLIND)
+ADMINISTRATOR = TntAction(Verb.ADMINISTRATOR)
+POSTMASTER = TntAction(Verb.POSTMASTER)
+CARRIER = TntAction(Verb.CARRIER)
+CARTWRIGHT = TntAction(Verb.CARTWRIGHT)
+END = TntAction(Verb.END)
+SIMPLE = {action.verb.value: action
+          for action in (BLIND, ADMINISTRATOR, POSTMASTER, CARRIER, CARTWRIGHT, END)}
+
+
+CITIES = range(22)
+_TAKES = {(slot, city): TntAction(Verb.TAKE, slot=slot, city=city)
+          for slot in range(1, 7) for city in (-1, *CITIES)}
+_PLAYS = {(verb, city): TntAction(verb, city=city) for verb in PLAYS for city in CITIES}
+"""Takes and plays made once: the hot path hands out these very objects, so looking one up
+in a legal set is an identity check."""
+
+
+def take(slot: int, city: City) -> TntAction:
+    """Return `T<slot>:<city>`."""
+    return _TAKES.get((slot, city)) or TntAction(Verb.TAKE, slot=slot, city=city)
+
+
+def play(verb: Verb, city: City) -> TntAction:
+    """Return a play (`*c`, `+c`, `c+` or `/c`) of a card of `city`."""
+    return _PLAYS.get((verb, city)) or TntAction(verb, city=city)
+
+
+def close(houses: int) -> TntAction:
+    """Return the close that places houses on the cities of mask `houses`."""
+    return TntAction(Verb.CLOSE, houses=houses)
+
+
+def drop(kept: tuple[City, ...]) -> TntAction:
+    """Return the hand-limit discard that keeps the cards `kept`."""
+    return TntAction(Verb.DROP, kept=tuple(sorted(kept)))
+
+
+def play_text(board: Board, action: TntAction) -> str:
+    """Return the text of a play, e.g. `+MUE` or `MUE+`."""
+    code = board.city_codes[action.city]
+    return f"{code}+" if action.verb == Verb.LEFT else f"{action.verb.value}{code}"
+
+
+_TAKE = re.compile(r"T([1-6])(?::([A-Z]{3}))?")
+_BLIND = re.compile(r"TD(?::([A-Z]{3}))?")
+_PLAY = re.compile(r"([*/+])([A-Z]{3})|([A-Z]{3})\+")
+_CLOSE = re.compile(r"C(?:=([A-Z]{3})|\*)\[((?:[A-Z]{3}(?:,[A-Z]{3})*)?)\]")
+_DROP = re.compile(r"X\[([A-Z]{3}(?:,[A-Z]{3})*)\]")
+
+
+class Token(NamedTuple):
+    """A parsed token before the state is consulted: the action, plus what only text says."""
+
+    action: TntAction
+    region: str | None = None
+    """A close's stated option: a region code for `C=`, None for `C*`."""
+    one_per_region: bool = False
+    dropped: tuple[City, ...] = ()
+    """A hand-limit discard's listed cards (the state turns them into the kept ones)."""
+    blind_city: City | None = None
+
+
+def parse_token(board: Board, text: object) -> Token:
+    """Return the token `text` spells (§7.4); InvalidActionError saying what is wrong."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"a Thurn und Taxis action is text, got {type(text).__name__}")
+    word = text.strip()
+    shown = repr(text[:40])
+    if word in SIMPLE:
+        return Token(SIMPLE[word])
+    if match := _TAKE.fullmatch(word):
+        slot, code = match.groups()
+        return Token(take(int(slot), _city(board, code, shown) if code else -1))
+    if match := _BLIND.fullmatch(word):
+        code = match.group(1)
+        return Token(BLIND, blind_city=_city(board, code, shown) if code else None)
+    if match := _PLAY.fullmatch(word):
+        lead, code, left = match.groups()
+        if left is not None:
+            return Token(play(Verb.LEFT, _city(board, left, shown)))
+        verb = {"*": Verb.START, "/": Verb.RESTART, "+": Verb.RIGHT}[lead]
+        return Token(play(verb, _city(board, code, shown)))
+    if match := _CLOSE.fullmatch(word):
+        region, listed = match.groups()
+        if region is not None and region not in board.region_index:
+            raise InvalidActionError(f"{shown}: {region!r} is not a region code")
+        cities = [_city(board, code, shown) for code in listed.split(",")] if listed else []
+        if len(set(cities)) != len(cities):
+            raise InvalidActionError(f"{shown}: a close names each city once")
+        houses = sum(1 << city for city in cities)
+        return Token(close(houses), region=region, one_per_region=region is None)
+    if match := _DROP.fullmatch(word):
+        dropped = tuple(_city(board, code, shown) for code in match.group(1).split(","))
+        return Token(TntAction(Verb.DROP), dropped=dropped)
+    raise InvalidActionError(
+        f"{shown} is not a Thurn und Taxis action: tokens are T<slot>[:city], TD, AD, PM, PC, "
+        "CW, *city, +city, city+, /city, C=<region>[cities], C*[cities], X[cities] or ."
+    )
+
+
+def _city(board: Board, code: str, shown: str) -> City:
+    if code not in board.city_index:
+        raise InvalidActionError(f"{shown}: {code!r} is not a city code")
+    return board.city_index[code]
+
+
+class ActionIds:
+    """Dense ids that depend only on the action.
+
+    Layout: takes (slot, city), TD AD PM PC CW ., plays (verb, city), drops (the 3-card
+    multiset kept), closes (base + the mask of houses, every subset of the 22 cities).
+    """
+
+    def __init__(self, board: Board) -> None:
+        n = board.num_cities
+        self.cities = n
+        self.fixed = (BLIND, ADMINISTRATOR, POSTMASTER, CARRIER, CARTWRIGHT, END)
+        self.fixed_base = 6 * n
+        self.play_base = self.fixed_base + len(self.fixed)
+        self.drop_base = self.play_base + len(PLAYS) * n
+        self.kept = tuple(combinations_with_replacement(range(n), board.hand_limit))
+        self.kept_index = {kept: index for index, kept in enumerate(self.kept)}
+        self.close_base = self.drop_base + len(self.kept)
+        self.size = self.close_base + (1 << n)
+
+    def to_id(self, action: TntAction) -> int:
+        """Return the id of `action`."""
+        verb = action.verb
+        if verb in (Verb.TAKE, *PLAYS) and not 0 <= action.city < self.cities:
+            raise InvalidActionError(f"{action!r} names no card, so it has no id")
+        if verb == Verb.TAKE:
+            return (action.slot - 1) * self.cities + action.city
+        if verb in PLAYS:
+            return self.play_base + PLAYS.index(verb) * self.cities + action.city
+        if verb == Verb.CLOSE:
+            return self.close_base + action.houses
+        if verb == Verb.DROP:
+            return self.drop_base + self.kept_index[action.kept]
+        return self.fixed_base + self.fixed.index(action)
+
+    def action(self, action_id: int) -> TntAction:
+        """Return the action with id `action_id` (0 <= id < size)."""
+        if action_id >= self.close_base:
+            return close(action_id - self.close_base)
+        if action_id >= self.drop_base:
+            return drop(self.kept[action_id - self.drop_base])
+        if action_id >= self.play_base:
+            verb, city = divmod(action_id - self.play_base, self.cities)
+            return play(PLAYS[verb], city)
+        if action_id >= self.fixed_base:
+            return self.fixed[action_id - self.fixed_base]
+        slot, city = divmod(action_id, self.cities)
+        return take(slot + 1, city)

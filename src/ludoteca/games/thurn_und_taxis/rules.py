@@ -1,0 +1,289 @@
+"""The Thurn und Taxis game: setup (T1–T8) and the decisions of a turn (T9–T52)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from ludoteca.core.chance import check_seed, event_rng, fresh_seed, shuffled
+from ludoteca.core.draft import thaw
+from ludoteca.core.errors import IllegalActionError, InvalidActionError
+from ludoteca.core.game import JSON, Seat
+from ludoteca.core.logs import check_action_id
+from ludoteca.games.thurn_und_taxis import codec, positions
+from ludoteca.games.thurn_und_taxis.actions import (
+    OFFICIALS,
+    ActionIds,
+    TntAction,
+    Verb,
+    drop,
+    parse_token,
+    take,
+)
+from ludoteca.games.thurn_und_taxis.board import Board, tnt_board
+from ludoteca.games.thurn_und_taxis.explain import explain_illegal, explain_token
+from ludoteca.games.thurn_und_taxis.flow import Flow, TntDraft, added, note, replaced
+from ludoteca.games.thurn_und_taxis.moves import close_options, legal_at_point
+from ludoteca.games.thurn_und_taxis.notation import action_text
+from ludoteca.games.thurn_und_taxis.observe import LogRenderer, observation
+from ludoteca.games.thurn_und_taxis.options import TntOptions
+from ludoteca.games.thurn_und_taxis.resample import resampled
+from ludoteca.games.thurn_und_taxis.state import (
+    NONE,
+    ActionEvent,
+    Point,
+    TntState,
+)
+
+RULES_VERSION = "1"
+MAX_ACTIONS_PER_TURN = 6
+"""T55: take, Postmaster, take, play, close, discard (one official per turn)."""
+
+AFTER_PLAY = {Point.AFTER_TAKE: Point.AFTER_PLAY, Point.PLAY: Point.AFTER_PLAY,
+              Point.AFTER_CARRIER: Point.AFTER_SECOND_PLAY}
+AFTER_OFFICIAL = {Verb.ADMINISTRATOR: Point.AFTER_ADMINISTRATOR,
+                  Verb.POSTMASTER: Point.AFTER_POSTMASTER,
+                  Verb.CARRIER: Point.AFTER_CARRIER, Verb.CARTWRIGHT: Point.AFTER_CARTWRIGHT}
+
+
+class TntGame:
+    """Thurn und Taxis for 2 to 4 players (`ludoteca.load("thurn_und_taxis", …)`)."""
+
+    name = "thurn_und_taxis"
+    rules_version = RULES_VERSION
+
+    def __init__(self, options: TntOptions) -> None:
+        self.settings = options
+        self.num_players = options.num_players
+        self.board: Board = tnt_board()
+        self.flow = Flow(self.board, options)
+        self.ids = ActionIds(self.board)
+        self.num_distinct_actions = self.ids.size
+        self.log_renderer = LogRenderer(self)
+        self.max_game_length = MAX_ACTIONS_PER_TURN * self.num_players * options.last_round
+
+    def __repr__(self) -> str:
+        return f"TntGame({self.settings!r})"
+
+    @property
+    def options(self) -> Mapping[str, JSON]:
+        """Return every option of this game, defaults included."""
+        return self.settings.as_dict()
+
+    # -- setup and play ----------------------------------------------------------------------
+
+    def initial_state(self, seed: int) -> TntState:
+        """Return the state after setup (T3–T7): seat 0's first draw is next (T2)."""
+        seed = check_seed(seed)
+        board = self.board
+        n = self.num_players
+        cards = [city for city in range(board.num_cities) for _ in range(board.cards_per_city)]
+        no_cards = (0,) * board.num_cities
+        state = TntState(
+            seed=seed, reshuffles=0, round=1, current=None, point=Point.DRAW, forced=True,
+            official=NONE, played=0, display=(NONE,) * board.display_slots,
+            deck=shuffled(cards, event_rng(seed, "setup")), discards=no_cards,
+            hands=(no_cards,) * n, blind=(no_cards,) * n, routes=((),) * n, houses=(0,) * n,
+            supply=(board.houses_per_player,) * n, carriages=(0,) * n, tiles=((),) * n,
+            taken=(0,) * len(board.stacks), end_holder=NONE, end_reason="", ranks=(),
+            log=((),),
+        )
+        draft = thaw(state)
+        self.flow.refill(draft)  # T5: the display is dealt before the first turn
+        self.flow.begin_turn(draft, 0)
+        return self.flow.settle(draft)
+
+    def apply(self, state: TntState, action: TntAction) -> TntState:
+        """Return the state after `action`; IllegalActionError, state untouched, if illegal."""
+        if action not in self.legal_actions(state):
+            raise IllegalActionError(explain_illegal(self, state, action))
+        seat = state.current
+        assert seat is not None  # a terminal state has no legal actions
+        text = action_text(self, state, action)
+        draft = thaw(state)
+        verb = action.verb
+        flow = self.flow
+        if verb == Verb.TAKE:
+            draft.display = replaced(draft.display, action.slot - 1, NONE)
+            self._gain(draft, seat, action.city, blind=False)
+            note(draft, ActionEvent(seat, text, action.city))
+            flow.refill(draft)
+            draft.point = Point.AFTER_TAKE if state.point == Point.DRAW else Point.PLAY
+        elif verb == Verb.BLIND:
+            if not draft.deck:
+                flow.reshuffle(draft)
+            city = draft.deck[0]
+            draft.deck = draft.deck[1:]
+            self._gain(draft, seat, city, blind=True)
+            note(draft, ActionEvent(seat, text, city))
+            draft.point = Point.AFTER_TAKE if state.point == Point.DRAW else Point.PLAY
+        elif verb in AFTER_OFFICIAL:
+            draft.official = OFFICIALS.index(verb)
+            note(draft, ActionEvent(seat, text, NONE))
+            if verb == Verb.ADMINISTRATOR:
+                discards = list(draft.discards)
+                for city in draft.display:
+                    if city != NONE:
+                        discards[city] += 1
+                draft.discards = tuple(discards)
+                draft.display = (NONE,) * self.board.display_slots
+                flow.refill(draft)
+            draft.point = AFTER_OFFICIAL[verb]
+        elif verb == Verb.CLOSE:
+            flow.close(draft, seat, action.houses, text)
+            draft.point = Point.AFTER_CLOSE
+        elif verb == Verb.DROP:
+            kept = (0,) * self.board.num_cities
+            for city in action.kept:
+                kept = added(kept, city)
+            note(draft, ActionEvent(seat, text, NONE))
+            for city, count in enumerate(draft.hands[seat]):
+                for _ in range(count - kept[city]):
+                    flow.remove_card(draft, seat, city)
+                    draft.discards = added(draft.discards, city)
+            flow.end_turn(draft)
+        elif verb == Verb.END:
+            note(draft, ActionEvent(seat, text, NONE))
+            flow.end_turn(draft)
+        else:
+            self._play(draft, seat, action)
+            note(draft, ActionEvent(seat, text, action.city))
+            draft.point = AFTER_PLAY[state.point]
+        return flow.settle(draft)
+
+    def _gain(self, draft: TntDraft, seat: Seat, city: int, blind: bool) -> None:
+        draft.hands = replaced(draft.hands, seat, added(draft.hands[seat], city))
+        if blind:
+            draft.blind = replaced(draft.blind, seat, added(draft.blind[seat], city))
+
+    def _play(self, draft: TntDraft, seat: Seat, action: TntAction) -> None:
+        """T23–T29: the card leaves the hand and starts or extends the route."""
+        self.flow.remove_card(draft, seat, action.city)
+        route = draft.routes[seat]
+        city = action.city
+        if action.verb == Verb.RESTART:
+            discards = list(draft.discards)
+            for old in route:
+                discards[old] += 1
+            draft.discards = tuple(discards)
+            route = (city,)
+        elif action.verb == Verb.START:
+            route = (city,)
+        elif action.verb == Verb.LEFT:
+            route = (city, *route)
+        else:
+            route = (*route, city)
+        draft.routes = replaced(draft.routes, seat, route)
+        draft.played += 1
+
+    # -- queries -----------------------------------------------------------------------------
+
+    def current_player(self, state: TntState) -> Seat | None:
+        """Return the seat to act, or None when the game is over."""
+        return state.current
+
+    def legal_actions(self, state: TntState) -> tuple[TntAction, ...]:
+        """Return the legal actions of the seat to act, in a stable order (§4.10)."""
+        legal = state.legal
+        if legal is None:
+            legal = tuple(legal_at_point(state, self.board, self.settings.blind_draw))
+            object.__setattr__(state, "legal", legal)
+        return legal
+
+    def is_terminal(self, state: TntState) -> bool:
+        """Return True once the game has ended (T54, T55)."""
+        return state.current is None
+
+    def returns(self, state: TntState) -> tuple[float, ...]:
+        """Return 1.0 for the winner (T58; with round_limit, all tied first), else 0.0."""
+        if not state.ranks:
+            return (0.0,) * self.num_players
+        return tuple(1.0 if rank == 1 else 0.0 for rank in state.ranks)
+
+    def scores(self, state: TntState) -> tuple[int, ...]:
+        """Return each seat's score (T56): highest carriage + tiles − houses left."""
+        return self.flow.scores(state)
+
+    def observation(self, state: TntState, seat: Seat | None) -> dict[str, JSON]:
+        """Return what `seat` may know (T8); seat None is a spectator."""
+        return observation(self, state, seat)
+
+    # -- notation and ids --------------------------------------------------------------------
+
+    def action_to_text(self, state: TntState, action: TntAction) -> str:
+        """Return the canonical text of `action` in `state` (§7.5)."""
+        return action_text(self, state, action)
+
+    def action_from_text(self, state: TntState, text: str) -> TntAction:
+        """Return the action `text` denotes (§7.3); InvalidActionError if it is not notation.
+
+        A take without its city means the card in that slot; a take naming another city, a
+        close naming the wrong option and a discard of cards not in hand are IllegalActionError.
+        """
+        token = parse_token(self.board, text)
+        action = token.action
+        seat = state.current
+        if action.verb == Verb.TAKE:
+            card = state.display[action.slot - 1]
+            if action.city == -1:
+                return take(action.slot, card)
+            if action.city != card:
+                raise IllegalActionError(explain_token(self, state, token))
+        elif action.verb == Verb.DROP:
+            hand = list(state.hands[seat]) if seat is not None else []
+            for city in token.dropped:
+                if not hand or hand[city] == 0:
+                    raise IllegalActionError(explain_token(self, state, token))
+                hand[city] -= 1
+            kept = tuple(city for city, count in enumerate(hand) for _ in range(count))
+            if len(kept) != self.board.hand_limit:
+                raise IllegalActionError(explain_token(self, state, token))
+            return drop(kept)
+        elif action.verb == Verb.CLOSE and action in self.legal_actions(state):
+            assert seat is not None
+            options = close_options(state.routes[seat], state.houses[seat], state.supply[seat])
+            if token.one_per_region:
+                stated = action.houses in options.one_per_region
+            else:
+                region = self.board.region_index[token.region or ""]
+                stated = any(action.houses in sets for r, sets in options.one_region
+                             if r == region)
+            if not stated:
+                raise IllegalActionError(explain_token(self, state, token))
+        elif action.verb == Verb.BLIND and token.blind_city is not None:
+            raise IllegalActionError(explain_token(self, state, token))
+        return action
+
+    def action_to_id(self, action: TntAction) -> int:
+        """Return the dense id of `action`."""
+        return self.ids.to_id(action)
+
+    def action_from_id(self, state: TntState, action_id: int) -> TntAction:
+        """Return the legal action with this id; InvalidActionError if there is none."""
+        action = self.ids.action(check_action_id(action_id, self.num_distinct_actions))
+        if action in self.legal_actions(state):
+            return action
+        raise InvalidActionError(f"action id {action_id} is not a legal action here")
+
+    # -- serialization and hidden information ------------------------------------------------
+
+    def to_json(self, state: TntState) -> dict[str, JSON]:
+        """Return a lossless JSON-safe encoding of `state`."""
+        return codec.encode_state(self, state)
+
+    def from_json(self, obj: Mapping[str, JSON]) -> TntState:
+        """Return the state `to_json` encoded; StateFormatError if it cannot be read."""
+        return codec.decode_state(self, obj)
+
+    def position_from_text(self, text: str) -> TntState:
+        """Return the state a position text describes (`positions`); StateFormatError if bad."""
+        return positions.position_from_text(self, text)
+
+    def position_to_text(self, state: TntState) -> str:
+        """Return the position text of `state`, which `position_from_text` reads back."""
+        return positions.position_to_text(self, state)
+
+    def resample(self, state: TntState, seat: Seat | None, rng: random.Random) -> TntState:
+        """Return a state `seat` cannot tell apart: deck order and unseen blind cards redrawn."""
+        return resampled(self, state, seat, rng, fresh_seed(rng))
+

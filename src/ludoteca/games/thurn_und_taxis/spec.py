@@ -1,0 +1,70 @@
+"""The Thurn und Taxis descriptor: everything the registry, CLI, arena, server and front end
+need. Kept light on purpose: the rules and renderer are imported when first used."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.core.game import JSON
+from ludoteca.core.players import Bot
+from ludoteca.core.spec import BotSpec, GameSpec, TextRenderer
+from ludoteca.games.thurn_und_taxis.options import (
+    DEFAULT_PLAYERS,
+    OPTIONS,
+    PLAYER_COUNTS,
+    TntOptions,
+)
+
+
+def _build(values: dict[str, JSON]) -> Any:
+    from ludoteca.games.thurn_und_taxis.rules import TntGame
+
+    return TntGame(TntOptions.from_values(values))
+
+
+def _renderer(game: Any) -> TextRenderer:
+    from ludoteca.games.thurn_und_taxis.render import TntRenderer
+
+    return TntRenderer(game)
+
+
+def _heuristic() -> Bot:
+    from ludoteca.games.thurn_und_taxis.bots import TntHeuristicBot
+
+    return TntHeuristicBot()
+
+
+def _board_data() -> dict[str, JSON]:
+    from ludoteca.games.thurn_und_taxis.board import tnt_board
+
+    data: dict[str, JSON] = dict(tnt_board().data)
+    return data
+
+
+SPEC = GameSpec(
+    name="thurn_und_taxis",
+    title="Thurn und Taxis",
+    summary="Build postal routes across southern Germany, place houses and collect carriages.",
+    player_counts=PLAYER_COUNTS,
+    default_players=DEFAULT_PLAYERS,
+    options=OPTIONS,
+    build=_build,
+    renderer=_renderer,
+    bots=(
+        BotSpec(
+            "heuristic", 1,
+            "Grows one route, closes it when the next carriage is in reach, and places the "
+            "houses that complete the most valuable tiles.",
+            _heuristic,
+        ),
+    ),
+    default_bot="heuristic",
+    board_data=_board_data,
+    observation_keys=(
+        "round", "point", "point_words", "forced_postmaster", "official_used", "display",
+        "deck_size", "discard_pile", "hand", "hands", "blind_counts", "routes", "houses",
+        "houses_left", "carriages", "tiles", "stacks", "end_holder", "ranks",
+    ),
+    languages=("en",),
+    rules_page="docs/rules/thurn_und_taxis.md",
+)
