@@ -65,7 +65,7 @@ SPEC = GameSpec(
         "deck_size", "discard_pile", "hand", "hands", "blind_counts", "routes", "houses",
         "houses_left", "carriages", "tiles", "stacks", "end_holder", "ranks",
     ),
-    languages=("en", "nl", "zh"),
+    languages=("en", "nl", "zh", "de", "es"),
     rules_page="docs/rules/thurn_und_taxis.md",
     play_minutes=(60, 60),
 )
