@@ -82,6 +82,7 @@ def test_every_game_tells_a_newcomer_its_play_time_and_rules_languages() -> None
     assert published["elfenland"]["play_minutes"] == [60, 60]
     assert published["keezen"]["rules_languages"] == ["en", "nl"]
     assert published["elfenland"]["rules_languages"] == ["en", "zh"]
+    assert published["thurn_und_taxis"]["rules_languages"] == ["en", "es"]
 
 
 def test_load_validates_against_the_declared_options() -> None:

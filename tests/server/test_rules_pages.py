@@ -28,6 +28,8 @@ ROOT = Path(__file__).resolve().parents[2]
 ORIGINALS = ROOT / "docs" / "rules" / "original"
 # The first and a late numbered rule of each game's English page.
 RULE_IDS = {"keezen": ("K1.", "K37"), "elfenland": ("E1.", "E41")}
+# The first numbered rule of a page that the English page test does not cover.
+FIRST_RULE = {game: ids[0] for game, ids in RULE_IDS.items()} | {"thurn_und_taxis": "T1 "}
 
 
 @pytest.fixture(scope="module")
@@ -93,9 +95,24 @@ def test_the_chinese_elfenland_page_is_the_original_text(client):
     assert 'href="/rules/elfenland?lang=en"' in html and "返回大厅" in html
 
 
+def test_the_spanish_thurn_und_taxis_page_is_the_original_text(client):
+    html = page(client, "/rules/thurn_und_taxis?lang=es")
+    assert html_lang(html) == "es"
+    assert '<article class="rules-text original" lang="es">' in html
+    assert "<h1>Thurn und Taxis: las reglas originales</h1>" in html
+    assert "<title>Thurn und Taxis: reglas · Ludoteca</title>" in html
+    original = (ORIGINALS / "thurn_und_taxis.es.txt").read_text(encoding="utf-8")
+    assert paragraphs(html) == [line.strip() for line in original.splitlines() if line.strip()]
+    assert 'href="/rules/thurn_und_taxis?lang=en" data-testid="english-rules"' in html
+    assert "las reglas numeradas (en inglés)" in html and "Volver a la sala" in html
+
+
 @pytest.mark.parametrize(("game", "language", "note"), [
     ("keezen", "zh", "这份规则还没有中文译本"),
     ("elfenland", "nl", "niet in het Nederlands vertaald"),
+    ("thurn_und_taxis", "de", "nicht ins Deutsche übersetzt"),
+    ("keezen", "de", "nicht ins Deutsche übersetzt"),
+    ("elfenland", "es", "no están traducidas al español"),
 ])
 def test_without_a_text_in_the_language_the_english_page_comes_with_a_note(
     client, game, language, note
@@ -104,7 +121,7 @@ def test_without_a_text_in_the_language_the_english_page_comes_with_a_note(
     assert html_lang(html) == language  # the page's own words are in that language ...
     assert note in html
     assert '<article class="rules-text" lang="en">' in html  # ... the rules are English
-    assert f"<strong>{RULE_IDS[game][0]}" in html
+    assert f"<strong>{FIRST_RULE[game]}" in html
 
 
 def test_raw_html_in_a_rules_file_is_shown_as_text_never_run(client, monkeypatch):

@@ -67,5 +67,6 @@ SPEC = GameSpec(
     ),
     languages=("en", "nl", "zh", "de", "es"),
     rules_page="docs/rules/thurn_und_taxis.md",
+    original_rules=(("es", "docs/rules/original/thurn_und_taxis.es.txt"),),
     play_minutes=(60, 60),
 )
