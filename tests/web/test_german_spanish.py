@@ -1,5 +1,6 @@
 """German and Spanish as UI languages (issue 11): the picker offers them, the lobby and a Keezen
-match (its log included) speak them, and Thurn und Taxis in German fits a phone."""
+match (its log included) speak them, Thurn und Taxis in German fits a phone, and its rules link
+leads Spanish to the original text and German to the English page."""
 
 from __future__ import annotations
 
@@ -78,3 +79,24 @@ def test_german_thurn_und_taxis_on_a_phone(open_page):
     expect(page.get_by_test_id("log-entry").filter(has_text=" nimmt ").first).to_be_attached()
     expect(page.get_by_test_id("move-hint")).not_to_contain_text("Take")
     assert_fits_the_phone(page)
+
+
+@pytest.mark.parametrize(("language", "link", "shown", "text"), [
+    ("es", "Reglas (texto original)", "original", "jefe de correos"),
+    ("de", "Spielregeln (auf Englisch)", "english", "T1 — Players."),
+])
+def test_the_thurn_und_taxis_rules_link_in_the_lobby(open_page, language, link, shown, text):
+    """Spanish leads to the original rules text, German to the English page with a note."""
+    page = open_page()
+    page.goto("/")
+    choose_language(page, language)
+    page.get_by_test_id("game").select_option("thurn_und_taxis")
+    rules_link = page.get_by_test_id("help-rules")
+    expect(rules_link).to_have_text(link)
+    with page.context.expect_page() as opened:
+        rules_link.click()
+    rules = opened.value
+    expect(rules.get_by_test_id("rules-page")).to_have_attribute("data-shown", shown)
+    expect(rules.locator("html")).to_have_attribute("lang", language)
+    expect(rules.locator("article")).to_contain_text(text)
+    expect(rules.get_by_test_id("rules-note")).to_have_count(1)
