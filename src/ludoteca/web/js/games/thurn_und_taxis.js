@@ -1,46 +1,529 @@
-// Thurn und Taxis in the browser (first version): the display, your hand, every route and the
-// legal actions as buttons. The match and replay pages call this through games/index.js.
+// Thurn und Taxis in the browser: the map, the table (display, officials, bonus stacks,
+// carriages, every seat's houses, carriage and score), your route and hand, choosing an action
+// by clicks, the close with a preview of its houses, and the log in words. The match and replay
+// pages call this through the interface in games/index.js.
+//
+// Choosing: take a face-up card (or draw from the deck, or use an official); play a card by
+// clicking it in your hand, then a highlighted end of your route (in the route row or on the
+// map); "Close the route" opens the two house placements (one region, or one house per region
+// with the cities to choose), previewed on the map before confirming; after a close, click the
+// cards to discard down to three. Every click sequence ends in exactly one legal action text of
+// the observation, which is posted through `onAction`.
 
+import { createTntBoard } from "../boards/thurn_und_taxis.js";
 import { h, replaceChildren } from "../dom.js";
 import { t } from "../i18n.js";
+import { rememberFocus } from "../components/focus.js";
+import { citiesKey, OFFICIALS, parseAction, TntChoices } from "./thurn_und_taxis-moves.js";
+import {
+  actionLabel, citiesWords, colourName, describe, loadBoard, officialName, placeName,
+  SEAT_COLOURS, stackName,
+} from "./thurn_und_taxis-words.js";
 
-/** House colours of the box, in seat order. */
-export const SEAT_COLOURS = ["#d7263d", "#1b6fd1", "#f2b705", "#23995a"];
-const SEAT_COLOUR_NAMES = ["red", "blue", "yellow", "green"];
+// On a phone the controls go between the map and the table, so that the hand is near the map.
+const NARROW = "(max-width: 820px)";
 
-const colourName = (seat) => t(`colour.${SEAT_COLOUR_NAMES[seat]}`);
-
+/**
+ * Create the Thurn und Taxis view: map and table go into `boardArea`, your route, hand and the
+ * move controls into `controlsArea`. `onAction(text)` receives a completed legal action text.
+ */
 function createView({ boardArea, controlsArea, onAction }) {
-  const table = h("section", { class: "panel", "data-testid": "board" });
-  const actions = h("div", { class: "candidates", "data-testid": "candidates" });
-  const controls = h("section", { class: "panel", "data-testid": "controls" },
-    h("h2", {}, t("generic.moves")), actions);
+  let observation = null;
+  let choices = new TntChoices([]);
+  let interactive = false;
+  let showHand = false;
+  let busy = false;
+  let labels = [];
+  let selected = null; // index into the hand of the card chosen to play
+  let dropping = new Set(); // indices into the hand chosen to discard (hand limit)
+  let closing = null; // {mode: "region" | "each", text: chosen close or null, picks: region -> city}
+  let data = null; // the board data
+  const narrow = window.matchMedia(NARROW);
+
+  const board = createTntBoard(boardArea, {
+    colours: SEAT_COLOURS, label: t("thurn_und_taxis.board"), onPick: pickCity,
+  });
+  const table = h("section", { class: "panel tnt-table", "data-testid": "tnt-table" });
   boardArea.append(table);
+
+  const route = h("div", { class: "tnt-route", "data-testid": "own-route", role: "group",
+    "aria-label": t("thurn_und_taxis.yourRoute") });
+  const hand = h("div", { class: "hand tnt-hand", "data-testid": "hand", role: "group",
+    "aria-label": t("thurn_und_taxis.yourHand") });
+  const hint = h("div", { class: "hint", "data-testid": "move-hint", "aria-live": "polite" });
+  const buttons = h("div", { class: "move-controls", "data-testid": "move-buttons" });
+  const closePanel = h("div", { class: "tnt-close", "data-testid": "close-panel" });
+  const candidates = h("div", { class: "candidates", "data-testid": "candidates" });
+  const allMoves = h("details", { class: "tnt-all-moves", "data-testid": "all-moves" },
+    h("summary", {}), candidates);
+  const controls = h("section", { class: "panel tnt-controls", "data-testid": "controls" },
+    h("h2", {}, t("thurn_und_taxis.yourRoute")), route,
+    h("h2", {}, t("thurn_und_taxis.yourHand")), hand,
+    hint, buttons, closePanel, allMoves);
+
+  function onKey(event) {
+    if (event.key === "Escape" && interactive && (selected !== null || closing || dropping.size)) {
+      cancel();
+    }
+  }
+  document.addEventListener("keydown", onKey);
+
+  function placeControls() {
+    if (!showHand) controls.remove();
+    else if (narrow.matches) {
+      if (controls.nextElementSibling !== table) table.before(controls);
+    } else if (controls.parentElement !== controlsArea) controlsArea.append(controls);
+  }
+  narrow.addEventListener("change", placeControls);
+
+  loadBoard().then((loaded) => {
+    data = loaded;
+    board.setMap(loaded);
+    render();
+  }).catch((error) => {
+    table.prepend(h("div", { class: "error-banner" }, error.message));
+  });
+
+  const seatName = (seat) => labels[seat] ?? colourName(seat);
+  const active = () => interactive && !busy;
+  const ownRoute = () => observation.routes[observation.seat] ?? [];
+  const regionOf = (city) => data?.cities.find((c) => c.id === city)?.region ?? null;
+  const regionColour = (region) => data?.regions.find((r) => r.id === region)?.color ?? "#ccc";
+
+  function submit(text) {
+    if (!text || !active()) return;
+    busy = true;
+    refresh();
+    Promise.resolve(onAction(text)).finally(() => {
+      busy = false;
+      resetChoice();
+      refresh();
+    });
+  }
+
+  function resetChoice() {
+    selected = null;
+    dropping = new Set();
+    closing = null;
+  }
+
+  function cancel() {
+    resetChoice();
+    refresh();
+  }
+
+  // The card chosen to play, as a city code (null when none).
+  const selectedCity = () => (selected === null ? null : observation.hand[selected]);
+
+  function pickCard(index, event) {
+    if (!active()) return;
+    if (choices.drops().length) {
+      if (dropping.has(index)) dropping.delete(index);
+      else dropping.add(index);
+      refresh();
+      return;
+    }
+    closing = null;
+    selected = selected === index ? null : index;
+    refresh();
+    // Chosen from the keyboard (a click without a pointer): go on to the route's ends.
+    if (event?.detail === 0 && selected !== null) route.querySelector("[data-end]")?.focus();
+  }
+
+  function pickCity(city) {
+    if (!active()) return;
+    if (closing?.mode === "each") {
+      pickHouse(city);
+      return;
+    }
+    const card = selectedCity();
+    if (!card) return;
+    const plays = choices.plays(card);
+    const routeNow = ownRoute();
+    if (plays.start && city === card) submit(plays.start);
+    else if (plays.right && city === routeNow.at(-1)) submit(plays.right);
+    else if (plays.left && city === routeNow[0]) submit(plays.left);
+  }
+
+  function openClose(mode) {
+    const closes = choices.closes();
+    const first = closes.find((action) => action.mode === mode) ?? null;
+    closing = { mode, text: first?.text ?? null, picks: new Map() };
+    if (mode === "each" && first) {
+      for (const city of first.cities) closing.picks.set(regionOf(city), city);
+    }
+    selected = null;
+    refresh();
+  }
+
+  function pickHouse(city) {
+    const region = regionOf(city);
+    if (closing.picks.get(region) === city) closing.picks.delete(region);
+    else closing.picks.set(region, city);
+    const key = citiesKey(closing.picks.values());
+    closing.text = choices.closes().find((action) => action.mode === "each"
+      && citiesKey(action.cities) === key)?.text ?? null;
+    refresh();
+  }
+
+  // Everything that depends on the observation and the clicks so far.
+  function render() {
+    if (!observation) return;
+    refresh();
+  }
+
+  function refresh() {
+    if (!observation) return;
+    const restoreFocus = rememberFocus(table, controls, boardArea);
+    redraw();
+    restoreFocus();
+  }
+
+  function previewHouses() {
+    if (!closing?.text) return null;
+    return { seat: observation.seat, cities: parseAction(closing.text).cities };
+  }
+
+  function redraw() {
+    controls.dataset.busy = String(busy);
+    if (board.ready()) {
+      board.update(observation, previewHouses());
+      drawMapChoices();
+    }
+    drawTable();
+    if (!showHand) return;
+    drawRoute();
+    drawHand();
+    drawButtons();
+    drawClosePanel();
+    drawHint();
+    const list = active() ? observation.legal_actions : [];
+    allMoves.hidden = !list.length;
+    allMoves.querySelector("summary").textContent = t("thurn_und_taxis.allMoves", { n: list.length });
+    replaceChildren(candidates, list.map((text) => h("button", {
+      "data-testid": "candidate-action", "data-action": text, disabled: busy, title: text,
+      onclick: () => submit(text),
+    }, actionLabel(text, { route: ownRoute() }))));
+  }
+
+  function drawMapChoices() {
+    const offered = [];
+    const card = active() ? selectedCity() : null;
+    const routeNow = showHand ? ownRoute() : [];
+    if (card) {
+      const plays = choices.plays(card);
+      if (plays.start) offered.push({ city: card, label: actionLabel(plays.start) });
+      if (plays.right) {
+        offered.push({ city: routeNow.at(-1), label: actionLabel(plays.right, { route: routeNow }) });
+      }
+      if (plays.left && !(plays.right && routeNow.length === 1)) {
+        offered.push({ city: routeNow[0], label: actionLabel(plays.left, { route: routeNow }) });
+      }
+    }
+    if (active() && closing?.mode === "each") {
+      for (const city of houseCandidates().flatMap(([, cities]) => cities)) {
+        offered.push({ city, pressed: closing.picks.get(regionOf(city)) === city,
+          label: t("thurn_und_taxis.houseIn", { city: placeName(city) }) });
+      }
+    }
+    board.setChoices(offered);
+    board.setMarks(card ? [card] : []);
+  }
+
+  function cardButton(city, props, ...extra) {
+    return h("button", { class: "tnt-card", style: { "--region": regionColour(regionOf(city)) },
+      ...props }, h("span", { class: "tnt-card-name" }, placeName(city)), extra);
+  }
+
+  function drawTable() {
+    const seat = observation.current_player;
+    const point = observation.terminal ? t("thurn_und_taxis.point.over")
+      : t(`thurn_und_taxis.point.${observation.point}`);
+    const turnLine = h("p", { class: "tnt-turn", "data-testid": "round-info",
+      "data-round": observation.round, "data-point": observation.point },
+    t("thurn_und_taxis.round", { round: observation.round }),
+    seat === null || seat === undefined ? "" : ` · ${t("thurn_und_taxis.turnOf", { player: seatName(seat) })}`,
+    ` · ${point}`);
+    const canAct = active();
+    const display = h("div", { class: "tnt-display", "data-testid": "display", role: "group",
+      "aria-label": t("thurn_und_taxis.display") },
+    observation.display.map((city, index) => {
+      const take = canAct ? choices.take(index + 1) : null;
+      if (!city) {
+        return h("span", { class: "tnt-card empty", "data-testid": "display-card",
+          "data-slot": index + 1 }, t("thurn_und_taxis.emptySlot"));
+      }
+      return cardButton(city, {
+        "data-testid": "display-card", "data-slot": index + 1, "data-card": city,
+        "data-playable": String(Boolean(take)), disabled: !take,
+        "aria-label": t("thurn_und_taxis.displayCard", { slot: index + 1, city: placeName(city) }),
+        onclick: () => submit(take),
+      });
+    }),
+    observation.deck_size || choices.draw() ? h("button", {
+      class: "tnt-deck", "data-testid": "draw-card", "data-playable": String(Boolean(canAct
+        && choices.draw())), disabled: !(canAct && choices.draw()),
+      onclick: () => submit(choices.draw()),
+    }, t("thurn_und_taxis.deck", { n: observation.deck_size })) : null);
+    const officials = h("div", { class: "tnt-officials", "data-testid": "officials", role: "group",
+      "aria-label": t("thurn_und_taxis.officials") },
+    OFFICIALS.map((code) => {
+      const text = canAct ? choices.official(code) : null;
+      const used = observation.official_used === code;
+      return h("button", {
+        class: "tnt-official", "data-testid": "official", "data-official": code,
+        "data-playable": String(Boolean(text)), "data-used": String(used), disabled: !text,
+        title: t(`thurn_und_taxis.officialHelp.${code}`), onclick: () => submit(text),
+      }, h("strong", {}, officialName(code)), h("span", { class: "tnt-official-help" },
+        used ? t("thurn_und_taxis.usedThisTurn") : t(`thurn_und_taxis.officialHelp.${code}`)));
+    }));
+    replaceChildren(table, turnLine,
+      h("h2", {}, t("thurn_und_taxis.display")), display,
+      h("h2", {}, t("thurn_und_taxis.officials")), officials,
+      seatTable(), stacksPanel(), carriagesPanel());
+  }
+
+  function seatTable() {
+    const tiles = (seat) => observation.tiles[seat].reduce((sum, tile) => sum + tile.value, 0);
+    return h("div", { class: "tnt-seats-frame" }, h("table", { class: "tnt-seats",
+      "data-testid": "seat-table" },
+      h("caption", {}, t("thurn_und_taxis.players")),
+      h("thead", {}, h("tr", {},
+        ["thurn_und_taxis.col.player", "thurn_und_taxis.col.houses", "thurn_und_taxis.col.carriage", "thurn_und_taxis.col.tiles",
+          "thurn_und_taxis.col.cards", "thurn_und_taxis.col.route", "thurn_und_taxis.col.score"]
+          .map((key) => h("th", { scope: "col" }, t(key))))),
+      h("tbody", {}, observation.routes.map((routeOf, seat) => h("tr", {
+        "data-testid": "seat-row", "data-seat": seat,
+        class: seat === observation.current_player ? "current" : null,
+      },
+      h("th", { scope: "row" }, h("span", { class: "who" },
+        h("span", { class: "swatch", style: { background: SEAT_COLOURS[seat] } }),
+        seatName(seat), observation.end_holder === seat ? ` ${t("thurn_und_taxis.endTile")}` : "")),
+      h("td", { "data-testid": "houses-left" }, observation.houses_left[seat]),
+      h("td", { "data-testid": "carriage" }, carriageText(observation.carriages[seat])),
+      h("td", { "data-testid": "tiles" }, tiles(seat)),
+      h("td", {}, observation.hand_sizes[seat]),
+      h("td", { class: "tnt-route-text" }, routeOf.map(placeName).join(" – ") || "–"),
+      h("td", { "data-testid": "score" }, observation.scores[seat]))))));
+  }
+
+  function carriageText(length) {
+    if (!length) return "–";
+    const points = data?.carriages.find((c) => c.length === length)?.points;
+    return t("thurn_und_taxis.carriageValue", { n: length, points: points ?? "?" });
+  }
+
+  function stacksPanel() {
+    return h("details", { class: "tnt-stacks", "data-testid": "stacks", open: true },
+      h("summary", {}, t("thurn_und_taxis.bonusTiles")),
+      h("ul", {}, Object.entries(observation.stacks).map(([id, values]) => h("li", {
+        "data-testid": "stack", "data-stack": id, "data-values": values.join(","),
+      }, h("span", {}, stackName(id)), h("span", { class: "tnt-values" },
+        values.length ? values.map((value, index) => h(index ? "span" : "strong", {}, value))
+          : t("thurn_und_taxis.stackEmpty"))))));
+  }
+
+  function carriagesPanel() {
+    const rows = data?.carriages ?? [];
+    return h("details", { class: "tnt-carriages", "data-testid": "carriages", open: true },
+      h("summary", {}, t("thurn_und_taxis.carriages")),
+      h("ul", {}, rows.map((carriage) => h("li", { "data-length": carriage.length },
+        t("thurn_und_taxis.carriageValue", { n: carriage.length, points: carriage.points }),
+        observation.carriages.map((length, seat) => (length === carriage.length
+          ? h("span", { class: "swatch", title: seatName(seat),
+            style: { background: SEAT_COLOURS[seat] } }) : null))))));
+  }
+
+  function drawRoute() {
+    const routeNow = ownRoute();
+    const card = active() ? selectedCity() : null;
+    const plays = card ? choices.plays(card) : {};
+    const end = (side, text, near) => h("button", {
+      class: "tnt-end", "data-testid": "route-end", "data-end": side, "data-action": text,
+      "aria-label": actionLabel(text, { route: routeNow }), onclick: () => submit(text),
+    }, side === "left" ? `◀ ${placeName(card)}` : `${placeName(card)} ▶`, near);
+    replaceChildren(route,
+      plays.start ? end("start", plays.start) : null,
+      plays.left ? end("left", plays.left) : null,
+      routeNow.length ? routeNow.map((city, index) => h("span", {
+        class: "tnt-card route-card", "data-testid": "route-card", "data-card": city,
+        style: { "--region": regionColour(regionOf(city)) },
+      }, index === 0 || index === routeNow.length - 1
+        ? h("span", { class: "tnt-end-mark" }, index === 0 ? t("thurn_und_taxis.leftEnd") : t("thurn_und_taxis.rightEnd"))
+        : null,
+      h("span", { class: "tnt-card-name" }, placeName(city))))
+        : h("span", { class: "muted" }, t("thurn_und_taxis.noRoute")),
+      plays.right ? end("right", plays.right) : null);
+  }
+
+  function drawHand() {
+    const cards = observation.hand ?? [];
+    const drops = choices.drops();
+    const canAct = active();
+    replaceChildren(hand, cards.length ? cards.map((city, index) => {
+      const playable = canAct && (drops.length ? true : choices.playable(city));
+      const pressed = drops.length ? dropping.has(index) : selected === index;
+      return cardButton(city, {
+        "data-testid": "hand-card", "data-card": city, "data-index": index,
+        "data-playable": String(playable), "aria-pressed": String(pressed), disabled: !playable,
+        onclick: (event) => pickCard(index, event),
+      });
+    }) : h("span", { class: "muted" }, t("thurn_und_taxis.noCards")));
+  }
+
+  function drawButtons() {
+    const parts = [];
+    const canAct = active();
+    const card = canAct ? selectedCity() : null;
+    const restart = card ? choices.plays(card).restart : null;
+    if (restart) {
+      parts.push(h("button", { "data-testid": "restart-button", "data-action": restart,
+        onclick: () => submit(restart) }, actionLabel(restart)));
+    }
+    if (canAct && choices.closes().length && !closing) {
+      parts.push(h("button", { class: "primary", "data-testid": "close-button",
+        onclick: () => openClose(choices.closes().some((a) => a.mode === "region") ? "region"
+          : "each") }, t("thurn_und_taxis.closeRoute", { n: ownRoute().length })));
+    }
+    if (canAct && choices.drops().length) {
+      const text = choices.drop([...dropping].map((index) => observation.hand[index]));
+      const needed = observation.hand.length - 3;
+      parts.push(h("button", { class: "primary", "data-testid": "drop-confirm",
+        "data-action": text ?? "", disabled: !text, onclick: () => submit(text) },
+      t("thurn_und_taxis.dropConfirm", { n: needed })));
+    }
+    if (canAct && choices.end()) {
+      parts.push(h("button", { "data-testid": "end-button", onclick: () => submit(choices.end()) },
+        t("thurn_und_taxis.endTurn")));
+    }
+    if (canAct && (selected !== null || closing || dropping.size)) {
+      parts.push(h("button", { "data-testid": "move-cancel", onclick: cancel }, t("thurn_und_taxis.cancel")));
+    }
+    replaceChildren(buttons, parts);
+  }
+
+  // The cities a one-house-per-region close may choose from, by region: [[region, cities]].
+  function houseCandidates() {
+    const byRegion = new Map();
+    for (const action of choices.closes()) {
+      if (action.mode !== "each") continue;
+      for (const city of action.cities) {
+        const region = regionOf(city);
+        if (!byRegion.has(region)) byRegion.set(region, new Set());
+        byRegion.get(region).add(city);
+      }
+    }
+    return [...byRegion].map(([region, cities]) => [region, [...cities]]);
+  }
+
+  function drawClosePanel() {
+    if (!closing || !active()) {
+      closePanel.replaceChildren();
+      closePanel.hidden = true;
+      return;
+    }
+    closePanel.hidden = false;
+    const closes = choices.closes();
+    const modes = ["region", "each"].map((mode) => h("button", {
+      "data-testid": "close-mode", "data-mode": mode, "aria-pressed": String(closing.mode === mode),
+      disabled: !closes.some((action) => action.mode === mode),
+      onclick: () => openClose(mode),
+    }, t(`thurn_und_taxis.closeMode.${mode}`)));
+    let body;
+    if (closing.mode === "region") {
+      body = h("div", { class: "tnt-close-options", role: "group",
+        "aria-label": t("thurn_und_taxis.closeMode.region") },
+      closes.filter((action) => action.mode === "region").map((action) => h("button", {
+        "data-testid": "close-option", "data-action": action.text,
+        "aria-pressed": String(closing.text === action.text),
+        onclick: () => { closing.text = action.text; refresh(); },
+      }, t("thurn_und_taxis.closeRegionOption", { region: placeName(action.region),
+        houses: citiesWords(action.cities), n: action.cities.length }))));
+    } else {
+      body = h("div", { class: "tnt-close-options" }, houseCandidates().map(([region, cities]) =>
+        h("div", { class: "tnt-close-region", role: "group", "aria-label": placeName(region) },
+          h("span", { class: "tnt-region-name" }, placeName(region)),
+          cities.map((city) => h("button", {
+            "data-testid": "close-city", "data-city": city, "data-region": region,
+            "aria-pressed": String(closing.picks.get(region) === city),
+            onclick: () => pickHouse(city),
+          }, placeName(city))))));
+    }
+    const chosen = closing.text ? parseAction(closing.text) : null;
+    closePanel.replaceChildren(
+      h("h3", {}, t("thurn_und_taxis.closeTitle", { n: ownRoute().length })),
+      h("div", { class: "tnt-close-modes", role: "group" }, modes),
+      h("p", { class: "muted" }, t(`thurn_und_taxis.closeHelp.${closing.mode}`)),
+      body,
+      h("p", { "data-testid": "close-preview", "aria-live": "polite" }, chosen
+        ? t("thurn_und_taxis.closePreview", { houses: citiesWords(chosen.cities), n: chosen.cities.length })
+        : t("thurn_und_taxis.closeIncomplete")),
+      h("button", { class: "primary", "data-testid": "close-confirm",
+        "data-action": closing.text ?? "", disabled: !closing.text,
+        onclick: () => submit(closing.text) }, t("thurn_und_taxis.closeConfirm")));
+  }
+
+  function drawHint() {
+    let text = "";
+    if (busy) text = t("thurn_und_taxis.hint.sending");
+    else if (!interactive) text = "";
+    else if (choices.drops().length) {
+      text = t("thurn_und_taxis.hint.drop", { n: observation.hand.length - 3, chosen: dropping.size });
+    } else if (closing) text = t("thurn_und_taxis.hint.close");
+    else if (selected !== null) text = t("thurn_und_taxis.hint.end", { city: placeName(selectedCity()) });
+    else text = t(`thurn_und_taxis.point.${observation.point}`);
+    hint.textContent = text;
+  }
+
   return {
-    update(view, { showHand, interactive }) {
-      const observation = view.observation;
-      replaceChildren(table,
-        h("p", {}, observation.display.map((city) => city ?? "_").join(" ")),
-        observation.routes.map((route, seat) => h("p", { "data-seat": seat },
-          `${colourName(seat)}: ${route.join("-") || "()"}`)),
-        showHand ? h("p", { "data-testid": "hand" }, (observation.hand ?? []).join(" ")) : null);
-      if (showHand) controlsArea.append(controls);
-      else controls.remove();
-      replaceChildren(actions, interactive ? observation.legal_actions.map((text) => h("button", {
-        "data-testid": "candidate-action", "data-action": text, onclick: () => onAction(text),
-      }, text)) : []);
+    /** Show a view. `showHand`: render this seat's cards; `interactive`: it may act. */
+    update(view, { showHand: show, interactive: canAct, seatLabels = [] }) {
+      const previous = observation;
+      observation = view.observation;
+      labels = seatLabels;
+      const wasInteractive = interactive;
+      interactive = Boolean(canAct && observation.legal_actions.length);
+      // Keep a half-made choice only while the same actions are on offer.
+      const same = previous && interactive === wasInteractive
+        && previous.legal_actions.join("|") === observation.legal_actions.join("|")
+        && previous.log.length === observation.log.length;
+      choices = new TntChoices(interactive ? observation.legal_actions : []);
+      if (!same) resetChoice();
+      showHand = Boolean(show && observation.hand !== null && observation.hand !== undefined);
+      placeControls();
+      render();
     },
+
+    /** Return a legal action text in words, as the move list writes it (a move to confirm). */
+    actionWords: (text) => actionLabel(text, { route: observation ? ownRoute() : [] }),
+
     destroy() {
+      document.removeEventListener("keydown", onKey);
+      narrow.removeEventListener("change", placeControls);
+      board.destroy();
       table.remove();
       controls.remove();
     },
   };
 }
 
+/** Return the final score table's columns: the score, then the carriage and houses not placed. */
+function scoreColumns(observation) {
+  return [
+    { testid: "score", label: t("scores.score"), values: observation.scores },
+    { testid: "carriage", label: t("thurn_und_taxis.col.carriage"),
+      values: observation.carriages.map((length) => length || "–") },
+    { testid: "houses-left", label: t("thurn_und_taxis.col.houses"), values: observation.houses_left },
+  ];
+}
+
 export default {
   name: "thurn_und_taxis",
   seatColour: (seat) => SEAT_COLOURS[seat],
   seatColourName: colourName,
-  describe: () => null,
+  stylesheets: ["thurn_und_taxis.css"],
+  describe,
   createView,
+  scoreColumns,
+  parseAction,
 };
