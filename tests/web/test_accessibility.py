@@ -1,7 +1,7 @@
-"""axe-core finds no violation on any page, in English and in Chinese: the lobby, a Keezen and an
-Elfenland match against bots, the hot-seat screen on a phone (under the pass-the-device cover,
-after it, the board zoomed), the replay, a spectator's view, the waiting room of an open match and
-the rules pages."""
+"""axe-core finds no violation on any page, in English and in Chinese: the lobby, a Keezen, an
+Elfenland and a Thurn und Taxis match against bots, the hot-seat screen on a phone (under the
+pass-the-device cover, after it, the board zoomed), the replay, a spectator's view, the waiting
+room of an open match and the rules pages."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from tests.web.support import (
     state_id,
 )
 from tests.web.test_elfenland_browser import create_elfenland_match
+from tests.web.test_thurn_und_taxis_browser import create_tnt_match
 
 LANGUAGES = ["en", "zh"]
 REPLAY_MOVES = 8
@@ -99,6 +100,29 @@ def test_elfenland_on_a_phone(open_page, server_url, language):
     expect(page.locator("[data-testid=board][data-towns='21']")).to_be_visible()
     expect(page.locator("[data-testid=controls][data-busy=false]")).to_be_visible()
     assert_no_violations(page, f"an Elfenland match on a phone ({language})")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_thurn_und_taxis_match_against_a_bot(open_page, language):
+    page = open_in(open_page, language)
+    create_tnt_match(page, ["human", "bot:heuristic"], seed=7)
+    expect(page.locator(YOUR_TURN)).to_be_visible()
+    expect(page.locator("[data-testid=controls][data-busy=false]")).to_be_visible()
+    assert_no_violations(page, f"a Thurn und Taxis match ({language})")
+    # Take cards until one can be played; then the route's ends are choices, also on the map.
+    card = page.locator("[data-testid=hand-card][data-playable=true]")
+    for _ in range(4):
+        if card.count():
+            break
+        before = state_id(page)
+        page.locator("[data-testid=display-card][data-playable=true], "
+                     "[data-testid=official][data-playable=true]").first.click()
+        expect(page.get_by_test_id("match-page")).not_to_have_attribute(
+            "data-state-id", str(before))
+        expect(page.locator("[data-testid=controls][data-busy=false]")).to_be_visible()
+    card.first.click()
+    expect(page.locator("[data-testid=board] [data-choice]").first).to_be_attached()
+    assert_no_violations(page, f"a Thurn und Taxis match, choosing an end ({language})")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
