@@ -10,7 +10,7 @@ from ludoteca.core.draft import thaw
 from ludoteca.core.errors import IllegalActionError, InvalidActionError
 from ludoteca.core.game import JSON, Seat
 from ludoteca.core.logs import check_action_id
-from ludoteca.games.thurn_und_taxis import codec, positions
+from ludoteca.games.thurn_und_taxis import codec, positions, undo
 from ludoteca.games.thurn_und_taxis.actions import (
     OFFICIALS,
     ActionIds,
@@ -61,6 +61,7 @@ class TntGame:
         self.num_distinct_actions = self.ids.size
         self.log_renderer = LogRenderer(self)
         self.max_game_length = MAX_ACTIONS_PER_TURN * self.num_players * options.last_round
+        self._last_apply: tuple[TntState, TntAction, TntState] | None = None
 
     def __repr__(self) -> str:
         return f"TntGame({self.settings!r})"
@@ -95,6 +96,17 @@ class TntGame:
 
     def apply(self, state: TntState, action: TntAction) -> TntState:
         """Return the state after `action`; IllegalActionError, state untouched, if illegal."""
+        # `undoable` applies the action it is asked about, and the caller (the server, the
+        # conformance harness) then applies the same action to the same state: the last
+        # result is kept so the work is done once. States are immutable, so it is the answer.
+        last = self._last_apply
+        if last is not None and last[0] is state and last[1] == action:
+            return last[2]
+        after = self._apply(state, action)
+        self._last_apply = (state, action, after)
+        return after
+
+    def _apply(self, state: TntState, action: TntAction) -> TntState:
         if action not in self.legal_actions(state):
             raise IllegalActionError(explain_illegal(self, state, action))
         seat = state.current
@@ -286,4 +298,8 @@ class TntGame:
     def resample(self, state: TntState, seat: Seat | None, rng: random.Random) -> TntState:
         """Return a state `seat` cannot tell apart: deck order and unseen blind cards redrawn."""
         return resampled(self, state, seat, rng, fresh_seed(rng))
+
+    def undoable(self, state: TntState, action: TntAction) -> bool:
+        """Return True if `action` may be taken back: a card laid, not a card drawn (`undo.py`)."""
+        return undo.undoable(self, state, action)
 
