@@ -1,5 +1,6 @@
 """No client ever receives what its seat may not know: whole games over the API (a 4-player
-Keezen game and a 3-player Elfenland game)."""
+Keezen game, a 3-player Elfenland game and 3-player Thurn und Taxis games, with and without
+blind_draw)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,13 @@ from typing import Any
 import pytest
 
 import ludoteca
+from ludoteca.games.thurn_und_taxis.bots import TntHeuristicBot
 from tests.server.support import TestClient, act, create, serve, view
 
-SEEDS = {"keezen": 2025, "elfenland": 31}  # with random.Random(7) choosing: whole games
+SEEDS = {"keezen": 2025, "elfenland": 31, "thurn_und_taxis": 11}
+"""With random.Random(7) choosing: whole games. Thurn und Taxis is played by its heuristic bot
+on every seat: random players rarely close a route and a game would last thousands of actions,
+while the bot's games end in some 20 rounds."""
 SECRET_KEYS = ("pack", "seed", "deck", "token", "tokens", "draw_pile", "supply")
 
 
@@ -44,13 +49,23 @@ def check_message(
     assert observation["seat"] == seat
     if seat is None:
         assert observation["hand"] is None and observation["legal_actions"] == []
-    assert not keys_under(message) & set(SECRET_KEYS)
+    keys = keys_under({**message, "observation": {**observation, "log": None}})
+    log_keys = keys_under(observation["log"])
+    if observation["game"] == "thurn_und_taxis":
+        log_keys.discard("token")  # an entry's notation (`T3:MUE`, `TD`), not a seat token
+    secret = (keys | log_keys) & set(SECRET_KEYS)
+    assert not secret, f"secret keys {sorted(secret)} in a message"
     outside_log = {key: value for key, value in observation.items() if key != "log"}
+    if observation["game"] == "thurn_und_taxis":
+        outside_log.pop("hands")  # the cards every seat saw taken (T8): check_unseen_cards
     assert "hands" not in keys_under(outside_log) | keys_under(message["match"])
     if observation["game"] == "elfenland" and seat is None:
         assert observation["secret_counters"] is None
     for entry in observation["log"]:
-        if entry.get("seat") != seat:  # Elfenland: cards drawn, secret kinds, cards kept
+        if entry.get("seat") != seat and entry.get("token", "").startswith("TD"):
+            assert entry["token"] == "TD" and entry["city"] is None, "a blind card was shown"
+        if observation["game"] == "elfenland" and entry.get("seat") != seat:
+            # cards drawn, secret kinds, cards kept
             assert entry["kind"] != "refill" or entry["cards"] is None
             assert entry["kind"] != "secret" or entry["counter"] is None
             assert entry["kind"] != "keep-cards" or entry["kept"] is None
@@ -64,11 +79,15 @@ def check_message(
     return message
 
 
-@pytest.mark.parametrize(("game_name", "players"), [("keezen", 4), ("elfenland", 3)])
+@pytest.mark.parametrize(
+    ("game_name", "players", "options"),
+    [("keezen", 4, {}), ("elfenland", 3, {}), ("thurn_und_taxis", 3, {}),
+     ("thurn_und_taxis", 3, {"blind_draw": True})],
+)
 def test_every_socket_message_of_a_whole_game_shows_only_the_own_seat(
-    tmp_path: Path, game_name: str, players: int
+    tmp_path: Path, game_name: str, players: int, options: dict[str, Any]
 ) -> None:
-    game = ludoteca.load(game_name, players=players)
+    game = ludoteca.load(game_name, players=players, **options)
     seed = SEEDS[game_name]
     state = game.initial_state(seed)
     rng = random.Random(7)
@@ -76,7 +95,7 @@ def test_every_socket_message_of_a_whole_game_shows_only_the_own_seat(
         # A fixed seed needs every human seat held by the creator (the test plays them all).
         created = create(client, game=game_name, players=players,
                          seats=[{"type": "human"}] * players, seed=seed,
-                         claim=list(range(players)), name="Ann")
+                         claim=list(range(players)), name="Ann", options=options)
         match_id = created["match_id"]
         tokens = dict(created["tokens"])
         watched: list[tuple[int | None, str | None]] = [
@@ -117,7 +136,7 @@ def play_whole_game(
         token = tokens[str(mover)]
         own = view(client, match_id, token)
         assert own["observation"] == game.observation(state, mover)
-        text = rng.choice(own["observation"]["legal_actions"])
+        text = choose(game, state, rng, own["observation"]["legal_actions"])
         response = act(client, match_id, token, state_id, text)
         assert response.status_code == 200, response.text
         before, state = state, game.apply(state, game.action_from_text(state, text))
@@ -131,7 +150,36 @@ def play_whole_game(
                 received = socket.receive_text()
             message = check_message(received, seat, game.observation(state, seat), tokens)
             assert message["state_id"] == state_id
+            if game.name == "thurn_und_taxis":
+                check_unseen_cards(game, state, seat, message["observation"])
         assert response.json()["observation"] == game.observation(state, mover)
     final = view(client, match_id)
     assert final["match"]["status"] == "finished"
     assert final["match"]["result"]["returns"] == list(game.returns(state))
+
+
+def choose(game: Any, state: Any, rng: random.Random, legal: list[str]) -> str:
+    """Return the text of the action to play: random, or Thurn und Taxis' heuristic bot's
+    (with `blind_draw`, a blind draw at random)."""
+    if game.name != "thurn_und_taxis":
+        return rng.choice(legal)
+    if "TD" in legal and rng.random() < 0.3:
+        return "TD"  # the bot never draws blind; a third of the chances make the test's cards
+    action = TntHeuristicBot().choose(game, state, game.current_player(state), rng)
+    text: str = game.action_to_text(state, action)
+    assert text in legal
+    return text
+
+
+def check_unseen_cards(game: Any, state: Any, seat: int | None, observation: Any) -> None:
+    """Assert a Thurn und Taxis view shows of each other hand only the cards seen taken (T8)
+    and of the deck only its size."""
+    board = game.board
+    assert observation["deck_size"] == len(state.deck)
+    for other, shown in enumerate(observation["hands"]):
+        seen = [h - b for h, b in zip(state.hands[other], state.blind[other], strict=True)]
+        assert shown == sorted(code for city, code in enumerate(board.city_codes)
+                               for _ in range(seen[city])), f"seat {other}'s hand is shown wrongly"
+        assert observation["blind_counts"][other] == sum(state.blind[other])
+    own = None if seat is None else board.cards_text(state.hands[seat])
+    assert observation["hand"] == (None if own is None else own.split(",") if own else [])
