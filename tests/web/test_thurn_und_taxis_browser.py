@@ -1,11 +1,13 @@
 """Thurn und Taxis in the browser: the map from the board data, a whole 2-player game against the
 heuristic bot played to its end by clicking (take, officials, a card then an end of the route,
-the close with its preview, the hand limit), the score table, and the page on a phone."""
+the close with its preview, the hand limit), the score table, a spectator's view, the page on a
+phone and the same moves from the keyboard."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
 import time
 
 from playwright.sync_api import Page, Route, expect
@@ -154,6 +156,13 @@ def test_human_plays_thurn_und_taxis_against_the_heuristic_bot_to_the_end(open_p
         "els => els.filter((el) => el.textContent.includes(el.dataset.text)).map((el) => "
         "el.dataset.text)")
     assert in_notation == []
+    # A spectator sees the map and the table but no hand and no controls.
+    watcher = open_page()
+    watcher.goto(f"/#/watch/{match_id}")
+    expect(watcher.locator(f"{BOARD}[data-cities='22']")).to_be_visible()
+    expect(watcher.get_by_test_id("seat-row")).to_have_count(2)
+    expect(watcher.get_by_test_id("hand-card")).to_have_count(0)
+    expect(watcher.get_by_test_id("controls")).to_have_count(0)
 
 
 def test_thurn_und_taxis_on_a_phone(open_page):
@@ -190,3 +199,38 @@ def test_thurn_und_taxis_on_a_phone(open_page):
     expect(page.get_by_test_id("match-page")).not_to_have_attribute("data-state-id", str(before))
     expect(page.get_by_test_id("route-card")).to_have_count(1)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+
+
+def test_thurn_und_taxis_is_played_from_the_keyboard(open_page):
+    page = open_page()
+    create_tnt_match(page, ["human", "bot:heuristic"], seed=5)
+    match_page = page.get_by_test_id("match-page")
+    # A card, the Postmaster and a second card (forced with an empty hand, T20), by Enter.
+    for target in ("[data-testid=display-card][data-playable=true]",
+                   "[data-testid=official][data-official=PM][data-playable=true]",
+                   "[data-testid=display-card][data-playable=true]"):
+        page.locator(YOUR_TURN).wait_for()
+        expect(page.locator("[data-testid=controls][data-busy=false]")).to_be_visible()
+        before = state_id(page)
+        page.locator(target).first.focus()
+        page.keyboard.press("Enter")
+        expect(match_page).not_to_have_attribute("data-state-id", str(before))
+    expect(page.locator("[data-testid=controls][data-busy=false]")).to_be_visible()
+    # A card chosen by Enter sends the focus to the route's end; the map offers the same choice
+    # as a named button, and Space on it plays the card.
+    index = page.locator("[data-testid=hand-card][data-playable=true]").first \
+        .get_attribute("data-index")
+    page.locator(f"[data-testid=hand-card][data-index='{index}']").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-testid=route-end][data-end=start]")).to_be_focused()
+    city = page.locator(f"{BOARD} [data-testid=city][data-choice]")
+    expect(city).to_have_count(1)
+    expect(city).to_have_attribute("role", "button")
+    expect(city).to_have_attribute("tabindex", "0")
+    expect(city).to_have_attribute("aria-label", re.compile("Start a route with"))
+    before = state_id(page)
+    city.focus()
+    page.keyboard.press(" ")
+    expect(match_page).not_to_have_attribute("data-state-id", str(before))
+    expect(match_page).to_have_attribute("data-last-action", re.compile(r"^\*[A-Z]{3}$"))
+    expect(page.get_by_test_id("route-card")).to_have_count(1)

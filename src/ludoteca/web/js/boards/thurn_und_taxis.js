@@ -15,7 +15,7 @@ import { svg } from "../dom.js";
 const WIDTH = 600;
 const HEIGHT = 420;
 const CITY_R = 8;
-const HOUSE = 6.5;
+const HOUSE = 8;
 const CORNERS = [[-1, -1], [1, -1], [1, 1], [-1, 1]];
 const ROUTE_SHIFT = 2.2; // routes of different seats along one road lie side by side
 

@@ -507,13 +507,12 @@ function createView({ boardArea, controlsArea, onAction }) {
   };
 }
 
-/** Return the final score table's columns: the score, then the carriage and houses not placed. */
+/** Return the final score table's columns: the score, then the carriage held (its length). */
 function scoreColumns(observation) {
   return [
     { testid: "score", label: t("scores.score"), values: observation.scores },
     { testid: "carriage", label: t("thurn_und_taxis.col.carriage"),
       values: observation.carriages.map((length) => length || "–") },
-    { testid: "houses-left", label: t("thurn_und_taxis.col.houses"), values: observation.houses_left },
   ];
 }
 
