@@ -29,19 +29,30 @@ def test_check_game_under_options(players: int, options: dict[str, object]) -> N
     assert report.games == 5
 
 
+# The long runs: 300 seeded whole games per player count, and under blind_draw (round_limit is
+# covered above). Random games last 4,000-7,500 actions, so each run is cut into CHUNKS tests
+# of equal size with their own check seeds, which `pytest -n 2` spreads over both cores.
+CHUNKS = 3
+GAMES = 300
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_check_game_300_random_games(players: int) -> None:
+def test_check_game_300_random_games(players: int, chunk: int) -> None:
     game = ludoteca.load("thurn_und_taxis", players)
-    report = check_game(game, games=300, seed=players, deep_fraction=0.001)
-    assert report.games == 300
-    assert report.deep_checks > 900
+    report = check_game(game, games=GAMES // CHUNKS, seed=100 * players + chunk,
+                        deep_fraction=0.001)
+    assert report.games == GAMES // CHUNKS
+    assert report.deep_checks > 3 * GAMES // CHUNKS
     assert report.longest_game <= game.max_game_length
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("players", [2, 4])
-def test_check_game_300_random_games_blind_draw(players: int) -> None:
+def test_check_game_300_random_games_blind_draw(players: int, chunk: int) -> None:
     game = ludoteca.load("thurn_und_taxis", players, blind_draw=True)
-    report = check_game(game, games=300, seed=players + 10, deep_fraction=0.001)
-    assert report.games == 300
+    report = check_game(game, games=GAMES // CHUNKS, seed=100 * players + 10 + chunk,
+                        deep_fraction=0.001)
+    assert report.games == GAMES // CHUNKS

@@ -41,10 +41,19 @@ def resampled(
                              in zip(state.hands[other], state.blind[other], blind, strict=True))
         blinds[other] = tuple(blind)
     log = state.log
-    if any(state.blind[other] for other in others) or game.settings.blind_draw:
-        log = tuple(tuple(_masked(event, seat) for event in events) for events in state.log)
+    if game.settings.blind_draw:
+        log = tuple(_masked_round(events, seat) for events in state.log)
     return replace(state, seed=seed, deck=tuple(pool), hands=tuple(hands), blind=tuple(blinds),
                    log=log)
+
+
+def _masked_round(events: tuple[Event, ...], seat: Seat | None) -> tuple[Event, ...]:
+    """Return a round's events with other seats' blind cards masked; the same tuple if none is.
+
+    Keeping the very tuple lets the log renderer reuse what it rendered for the true state.
+    """
+    masked = tuple(_masked(event, seat) for event in events)
+    return events if masked == events else masked
 
 
 def _masked(event: Event, seat: Seat | None) -> Event:
