@@ -173,6 +173,14 @@ def test_human_plays_thurn_und_taxis_against_the_heuristic_bot_to_the_end(open_p
     expect(watcher.get_by_test_id("seat-row")).to_have_count(2)
     expect(watcher.get_by_test_id("hand-card")).to_have_count(0)
     expect(watcher.get_by_test_id("controls")).to_have_count(0)
+    # The replay shows the same map at any step: at the start no route and no house.
+    page.get_by_test_id("result-replay").click()
+    expect(page.get_by_test_id("replay-page")).to_be_visible()
+    page.get_by_test_id("replay-first").click()
+    expect(page.get_by_test_id("replay-page")).to_have_attribute("data-step", "0")
+    expect(page.locator(f"{BOARD}[data-cities='22']")).to_be_visible()
+    expect(page.locator(f"{BOARD} [data-testid=house]")).to_have_count(0)
+    expect(page.get_by_test_id("display-card")).to_have_count(6)
 
 
 def test_thurn_und_taxis_on_a_phone(open_page):
