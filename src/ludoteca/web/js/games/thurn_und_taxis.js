@@ -302,8 +302,8 @@ function createView({ boardArea, controlsArea, onAction }) {
       h("td", { "data-testid": "houses-left" }, observation.houses_left[seat]),
       h("td", { "data-testid": "carriage" }, carriageText(observation.carriages[seat])),
       h("td", { "data-testid": "tiles" }, tiles(seat)),
-      h("td", {}, observation.hand_sizes[seat]),
-      h("td", { class: "tnt-route-text" }, routeOf.map(placeName).join(" – ") || "–"),
+      h("td", { class: "tnt-narrow-hidden" }, observation.hand_sizes[seat]),
+      h("td", { class: "tnt-route-text tnt-narrow-hidden" }, routeOf.map(placeName).join(" – ") || "–"),
       h("td", { "data-testid": "score" }, observation.scores[seat]))))));
   }
 
