@@ -126,8 +126,11 @@ function createView({ boardArea, controlsArea, onAction }) {
     closing = null;
     selected = selected === index ? null : index;
     refresh();
-    // Chosen from the keyboard (a click without a pointer): go on to the route's ends.
-    if (event?.detail === 0 && selected !== null) route.querySelector("[data-end]")?.focus();
+    // Chosen from the keyboard (a click without a pointer): go on to the route's ends, or to
+    // "discard your route" when the card joins neither end.
+    if (event?.detail === 0 && selected !== null) {
+      (route.querySelector("[data-end]") ?? buttons.querySelector("[data-action]"))?.focus();
+    }
   }
 
   function pickCity(city) {
