@@ -1,7 +1,8 @@
 """Thurn und Taxis in the browser: the map from the board data, a whole 2-player game against the
 heuristic bot played to its end by clicking (take, officials, a card then an end of the route,
-the close with its preview, the hand limit), the score table, a spectator's view, the page on a
-phone and the same moves from the keyboard."""
+the close with its preview, the hand limit, an undo), the score table, a spectator's view and the
+replay, the page on a phone, the same moves from the keyboard, and every legal action of many
+positions offered by the control that stands for it."""
 
 from __future__ import annotations
 
@@ -12,11 +13,14 @@ import time
 
 from playwright.sync_api import Page, Route, expect
 
+import ludoteca
+from ludoteca.core.registry import game_spec
 from tests.web.support import YOUR_TURN, api_get, create_match, state_id
 
 GAME_SECONDS = 480.0
 MAX_ACTIONS = 900  # human actions; the heuristic bot ends a 2-player game in some 20-40 rounds
 BOARD = "[data-testid=board]"
+MOVES = "/static/js/games/thurn_und_taxis-moves.js"
 PHONE = (390, 844)
 MIN_TARGET_PX = 40
 
@@ -37,6 +41,14 @@ def create_tnt_match(page: Page, seats: list[str], seed: int | None = None) -> s
     page.unroute("**/api/matches")
     expect(page.locator(f"{BOARD}[data-cities='22'][data-roads='45']")).to_be_visible()
     return match_id
+
+
+def _kind(text: str) -> str:
+    """Return what an action text does: T (take), C (close), * / + L (plays), X, . or the
+    official's code."""
+    if text in ("PM", "AD", "PC", "CW"):
+        return text
+    return "L" if text.endswith("+") else text[0]
 
 
 def _click_random(page: Page, selector: str, rng: random.Random) -> None:
@@ -145,7 +157,7 @@ def test_human_plays_thurn_und_taxis_against_the_heuristic_bot_to_the_end(open_p
             undone = actions[-1]
     else:
         raise AssertionError("the game did not end")
-    kinds = {action[0] if action[0] in "TC*+/X." else action for action in actions}
+    kinds = {_kind(action) for action in actions}
     assert {"T", "C", "*"} <= kinds, kinds
     assert undone, "no card laid on the route was ever offered to take back"
     final = api_get(server_url, f"/matches/{match_id}/view")
@@ -252,3 +264,68 @@ def test_thurn_und_taxis_is_played_from_the_keyboard(open_page):
     expect(match_page).not_to_have_attribute("data-state-id", str(before))
     expect(match_page).to_have_attribute("data-last-action", re.compile(r"^\*[A-Z]{3}$"))
     expect(page.get_by_test_id("route-card")).to_have_count(1)
+
+
+def _legal_sets(games: int, seed: int) -> list[list[str]]:
+    """Return the distinct legal action sets of some 2-player games, with and without blind draws:
+    the heuristic bot's moves (it grows long routes and uses the Cartwright), in every other game
+    mixed half and half with random ones."""
+    bot = game_spec("thurn_und_taxis").bots[0].make()
+    sets: dict[tuple[str, ...], None] = {}
+    for index in range(games):
+        game = ludoteca.load("thurn_und_taxis", 2, blind_draw=index in (1, 2), round_limit=40)
+        randomness = 0.5 * (index % 2)
+        rng = random.Random(seed + index)
+        state = game.initial_state(seed=seed + index)
+        while not game.is_terminal(state):
+            legal = game.legal_actions(state)
+            sets[tuple(game.action_to_text(state, action) for action in legal)] = None
+            seat = game.current_player(state)
+            action = (rng.choice(legal) if rng.random() < randomness
+                      else bot.choose(game, state, seat, rng))
+            state = game.apply(state, action)
+    return [list(texts) for texts in sets]
+
+
+# Each legal action is what the board offers for its click: a slot, the deck, an official, a card
+# and an end, a close option or a city per region, the cards to discard, "end the turn".
+REACH_EVERY_ACTION = """async ([url, sets, regions]) => {
+  const { TntChoices, parseAction } = await import(url);
+  const problems = [];
+  for (const legal of sets) {
+    const choices = new TntChoices(legal);
+    for (const text of legal) {
+      const action = parseAction(text);
+      let found = null;
+      switch (action.verb) {
+        case "take": found = choices.take(action.slot); break;
+        case "draw": found = choices.draw(); break;
+        case "official": found = choices.official(action.official); break;
+        case "start": case "left": case "right": case "restart":
+          found = choices.plays(action.city)[action.verb]; break;
+        case "close": {
+          const byRegion = new Set(action.cities.map((city) => regions[city]));
+          if (action.mode === "each" && byRegion.size !== action.cities.length) break;
+          found = choices.closes().find((other) => other.text === text)?.text ?? null;
+          break;
+        }
+        case "drop": found = choices.drop([...action.cities].reverse()); break;
+        case "end": found = choices.end(); break;
+        default: break;
+      }
+      if (found !== text) problems.push(`${text}: the board offers ${found}`);
+    }
+  }
+  return problems.slice(0, 10);
+}"""
+
+
+def test_every_legal_thurn_und_taxis_action_is_offered_by_its_click(open_page, server_url):
+    sets = _legal_sets(games=4, seed=41)
+    kinds = {_kind(text) for legal in sets for text in legal}
+    assert {"T", "C", "*", "+", "L", "/", "X", ".", "PM", "AD", "PC", "CW"} <= kinds, kinds
+    board = api_get(server_url, "/games/thurn_und_taxis/board")
+    regions = {city["id"]: city["region"] for city in board["cities"]}
+    page = open_page()
+    page.goto("/")
+    assert page.evaluate(REACH_EVERY_ACTION, [MOVES, sets, regions]) == []
