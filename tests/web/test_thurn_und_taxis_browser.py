@@ -321,7 +321,7 @@ REACH_EVERY_ACTION = """async ([url, sets, regions]) => {
 
 
 def test_every_legal_thurn_und_taxis_action_is_offered_by_its_click(open_page, server_url):
-    sets = _legal_sets(games=4, seed=41)
+    sets = _legal_sets(games=10, seed=41)  # some 2,000 distinct legal sets
     kinds = {_kind(text) for legal in sets for text in legal}
     assert {"T", "C", "*", "+", "L", "/", "X", ".", "PM", "AD", "PC", "CW"} <= kinds, kinds
     board = api_get(server_url, "/games/thurn_und_taxis/board")
