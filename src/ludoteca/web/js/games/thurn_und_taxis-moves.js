@@ -17,7 +17,9 @@ export function parseAction(text) {
   if ((match = /^T([1-6])(?::([A-Z]{3}))?$/.exec(text))) {
     return { verb: "take", text, slot: Number(match[1]), city: match[2] ?? null };
   }
-  if ((match = /^TD(?::([A-Z]{3}))?$/.exec(text))) return { verb: "draw", text, city: match[1] ?? null };
+  if ((match = /^TD(?::([A-Z]{3}))?$/.exec(text))) {
+    return { verb: "draw", text, city: match[1] ?? null };
+  }
   if (OFFICIAL_CODES.includes(text)) return { verb: "official", text, official: text };
   if ((match = /^\*([A-Z]{3})$/.exec(text))) return { verb: "start", text, city: match[1] };
   if ((match = /^\/([A-Z]{3})$/.exec(text))) return { verb: "restart", text, city: match[1] };
@@ -64,7 +66,7 @@ export class TntChoices {
     return this.find("official", (action) => action.official === code);
   }
 
-  /** Return {start, left, right, restart}: the legal plays of a card of `city` (null: not legal). */
+  /** Return {start, left, right, restart}: the legal plays of a card of `city` (null: none). */
   plays(city) {
     const of = (verb) => this.find(verb, (action) => action.city === city);
     return { start: of("start"), left: of("left"), right: of("right"), restart: of("restart") };

@@ -49,7 +49,8 @@ export function actionLabel(text, { route = [] } = {}) {
     case "take":
       return t("thurn_und_taxis.action.take", { slot: action.slot, city });
     case "draw":
-      return action.city ? t("thurn_und_taxis.action.drawCity", { city }) : t("thurn_und_taxis.action.draw");
+      return action.city ? t("thurn_und_taxis.action.drawCity", { city })
+        : t("thurn_und_taxis.action.draw");
     case "official":
       return t(`thurn_und_taxis.action.${action.official}`);
     case "start":
@@ -92,7 +93,9 @@ export function describe(entry, { seatName }) {
     case "close": {
       const parts = [t("thurn_und_taxis.log.close", { player, n: entry.length,
         houses: citiesWords(entry.houses) })];
-      if (entry.tiles.length) parts.push(t("thurn_und_taxis.log.tiles", { tiles: tileWords(entry.tiles) }));
+      if (entry.tiles.length) {
+        parts.push(t("thurn_und_taxis.log.tiles", { tiles: tileWords(entry.tiles) }));
+      }
       if (entry.carriage) parts.push(t("thurn_und_taxis.log.carriage", { n: entry.carriage }));
       return parts.join(" ");
     }
@@ -115,7 +118,8 @@ function actionLog(entry, player) {
     case "take":
       return t("thurn_und_taxis.log.take", { player, city });
     case "draw":
-      return action.city ? t("thurn_und_taxis.log.drawOwn", { player, city }) : t("thurn_und_taxis.log.draw", { player });
+      return action.city ? t("thurn_und_taxis.log.drawOwn", { player, city })
+        : t("thurn_und_taxis.log.draw", { player });
     case "official":
       return t(`thurn_und_taxis.log.${action.official}`, { player });
     case "start":

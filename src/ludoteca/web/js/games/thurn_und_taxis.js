@@ -16,8 +16,11 @@ import { t } from "../i18n.js";
 import { rememberFocus } from "../components/focus.js";
 import { citiesKey, OFFICIALS, parseAction, TntChoices } from "./thurn_und_taxis-moves.js";
 import {
+  carriagesPanel, cityCard, regionOf as regionOfCity, roundLine, seatTable, stacksPanel,
+} from "./thurn_und_taxis-panels.js";
+import {
   actionLabel, citiesWords, colourName, describe, loadBoard, officialName, placeName,
-  SEAT_COLOURS, stackName,
+  SEAT_COLOURS,
 } from "./thurn_und_taxis-words.js";
 
 // On a phone the controls go between the map and the table, so that the hand is near the map.
@@ -36,8 +39,9 @@ function createView({ boardArea, controlsArea, onAction }) {
   let labels = [];
   let selected = null; // index into the hand of the card chosen to play
   let dropping = new Set(); // indices into the hand chosen to discard (hand limit)
-  let closing = null; // {mode: "region" | "each", text: chosen close or null, picks: region -> city}
+  let closing = null; // {mode: "region" | "each", text: the close chosen, picks: region -> city}
   let data = null; // the board data
+  const open = { stacks: true, carriages: true }; // folded by the player, kept across redraws
   const narrow = window.matchMedia(NARROW);
 
   const board = createTntBoard(boardArea, {
@@ -87,8 +91,7 @@ function createView({ boardArea, controlsArea, onAction }) {
   const seatName = (seat) => labels[seat] ?? colourName(seat);
   const active = () => interactive && !busy;
   const ownRoute = () => observation.routes[observation.seat] ?? [];
-  const regionOf = (city) => data?.cities.find((c) => c.id === city)?.region ?? null;
-  const regionColour = (region) => data?.regions.find((r) => r.id === region)?.color ?? "#ccc";
+  const regionOf = (city) => regionOfCity(data, city);
 
   function submit(text) {
     if (!text || !active()) return;
@@ -202,7 +205,8 @@ function createView({ boardArea, controlsArea, onAction }) {
     drawHint();
     const list = active() ? observation.legal_actions : [];
     allMoves.hidden = !list.length;
-    allMoves.querySelector("summary").textContent = t("thurn_und_taxis.allMoves", { n: list.length });
+    allMoves.querySelector("summary").textContent = t("thurn_und_taxis.allMoves",
+      { n: list.length });
     replaceChildren(candidates, list.map((text) => h("button", {
       "data-testid": "candidate-action", "data-action": text, disabled: busy, title: text,
       onclick: () => submit(text),
@@ -217,7 +221,8 @@ function createView({ boardArea, controlsArea, onAction }) {
       const plays = choices.plays(card);
       if (plays.start) offered.push({ city: card, label: actionLabel(plays.start) });
       if (plays.right) {
-        offered.push({ city: routeNow.at(-1), label: actionLabel(plays.right, { route: routeNow }) });
+        offered.push({ city: routeNow.at(-1),
+          label: actionLabel(plays.right, { route: routeNow }) });
       }
       if (plays.left && !(plays.right && routeNow.length === 1)) {
         offered.push({ city: routeNow[0], label: actionLabel(plays.left, { route: routeNow }) });
@@ -233,20 +238,7 @@ function createView({ boardArea, controlsArea, onAction }) {
     board.setMarks(card ? [card] : []);
   }
 
-  function cardButton(city, props, ...extra) {
-    return h("button", { class: "tnt-card", style: { "--region": regionColour(regionOf(city)) },
-      ...props }, h("span", { class: "tnt-card-name" }, placeName(city)), extra);
-  }
-
   function drawTable() {
-    const seat = observation.current_player;
-    const point = observation.terminal ? t("thurn_und_taxis.point.over")
-      : t(`thurn_und_taxis.point.${observation.point}`);
-    const turnLine = h("p", { class: "tnt-turn", "data-testid": "round-info",
-      "data-round": observation.round, "data-point": observation.point },
-    t("thurn_und_taxis.round", { round: observation.round }),
-    seat === null || seat === undefined ? "" : ` · ${t("thurn_und_taxis.turnOf", { player: seatName(seat) })}`,
-    ` · ${point}`);
     const canAct = active();
     const display = h("div", { class: "tnt-display", "data-testid": "display", role: "group",
       "aria-label": t("thurn_und_taxis.display") },
@@ -256,10 +248,11 @@ function createView({ boardArea, controlsArea, onAction }) {
         return h("span", { class: "tnt-card empty", "data-testid": "display-card",
           "data-slot": index + 1 }, t("thurn_und_taxis.emptySlot"));
       }
-      return cardButton(city, {
+      return cityCard(data, city, {
         "data-testid": "display-card", "data-slot": index + 1, "data-card": city,
         "data-playable": String(Boolean(take)), disabled: !take,
-        "aria-label": t("thurn_und_taxis.displayCard", { slot: index + 1, city: placeName(city) }),
+        "aria-label": t("thurn_und_taxis.displayCard", { slot: index + 1,
+          city: placeName(city) }),
         onclick: () => submit(take),
       });
     }),
@@ -280,61 +273,14 @@ function createView({ boardArea, controlsArea, onAction }) {
       }, h("strong", {}, officialName(code)), h("span", { class: "tnt-official-help" },
         used ? t("thurn_und_taxis.usedThisTurn") : t(`thurn_und_taxis.officialHelp.${code}`)));
     }));
-    replaceChildren(table, turnLine,
+    replaceChildren(table, roundLine(observation, seatName),
       h("h2", {}, t("thurn_und_taxis.display")), display,
       h("h2", {}, t("thurn_und_taxis.officials")), officials,
-      seatTable(), stacksPanel(), carriagesPanel());
-  }
-
-  function seatTable() {
-    const tiles = (seat) => observation.tiles[seat].reduce((sum, tile) => sum + tile.value, 0);
-    return h("div", { class: "tnt-seats-frame" }, h("table", { class: "tnt-seats",
-      "data-testid": "seat-table" },
-      h("caption", {}, t("thurn_und_taxis.players")),
-      h("thead", {}, h("tr", {},
-        ["thurn_und_taxis.col.player", "thurn_und_taxis.col.houses", "thurn_und_taxis.col.carriage", "thurn_und_taxis.col.tiles",
-          "thurn_und_taxis.col.cards", "thurn_und_taxis.col.route", "thurn_und_taxis.col.score"]
-          .map((key) => h("th", { scope: "col" }, t(key))))),
-      h("tbody", {}, observation.routes.map((routeOf, seat) => h("tr", {
-        "data-testid": "seat-row", "data-seat": seat,
-        class: seat === observation.current_player ? "current" : null,
-      },
-      h("th", { scope: "row" }, h("span", { class: "who" },
-        h("span", { class: "swatch", style: { background: SEAT_COLOURS[seat] } }),
-        seatName(seat), observation.end_holder === seat ? ` ${t("thurn_und_taxis.endTile")}` : "")),
-      h("td", { "data-testid": "houses-left" }, observation.houses_left[seat]),
-      h("td", { "data-testid": "carriage" }, carriageText(observation.carriages[seat])),
-      h("td", { "data-testid": "tiles" }, tiles(seat)),
-      h("td", { class: "tnt-narrow-hidden" }, observation.hand_sizes[seat]),
-      h("td", { class: "tnt-route-text tnt-narrow-hidden" }, routeOf.map(placeName).join(" – ") || "–"),
-      h("td", { "data-testid": "score" }, observation.scores[seat]))))));
-  }
-
-  function carriageText(length) {
-    if (!length) return "–";
-    const points = data?.carriages.find((c) => c.length === length)?.points;
-    return t("thurn_und_taxis.carriageValue", { n: length, points: points ?? "?" });
-  }
-
-  function stacksPanel() {
-    return h("details", { class: "tnt-stacks", "data-testid": "stacks", open: true },
-      h("summary", {}, t("thurn_und_taxis.bonusTiles")),
-      h("ul", {}, Object.entries(observation.stacks).map(([id, values]) => h("li", {
-        "data-testid": "stack", "data-stack": id, "data-values": values.join(","),
-      }, h("span", {}, stackName(id)), h("span", { class: "tnt-values" },
-        values.length ? values.map((value, index) => h(index ? "span" : "strong", {}, value))
-          : t("thurn_und_taxis.stackEmpty"))))));
-  }
-
-  function carriagesPanel() {
-    const rows = data?.carriages ?? [];
-    return h("details", { class: "tnt-carriages", "data-testid": "carriages", open: true },
-      h("summary", {}, t("thurn_und_taxis.carriages")),
-      h("ul", {}, rows.map((carriage) => h("li", { "data-length": carriage.length },
-        t("thurn_und_taxis.carriageValue", { n: carriage.length, points: carriage.points }),
-        observation.carriages.map((length, seat) => (length === carriage.length
-          ? h("span", { class: "swatch", title: seatName(seat),
-            style: { background: SEAT_COLOURS[seat] } }) : null))))));
+      seatTable(observation, { data, seatName }),
+      stacksPanel(observation, { open: open.stacks,
+        onToggle: (shown) => { open.stacks = shown; } }),
+      carriagesPanel(observation, { data, seatName, open: open.carriages,
+        onToggle: (shown) => { open.carriages = shown; } }));
   }
 
   function drawRoute() {
@@ -348,13 +294,13 @@ function createView({ boardArea, controlsArea, onAction }) {
     replaceChildren(route,
       plays.start ? end("start", plays.start) : null,
       plays.left ? end("left", plays.left) : null,
-      routeNow.length ? routeNow.map((city, index) => h("span", {
-        class: "tnt-card route-card", "data-testid": "route-card", "data-card": city,
-        style: { "--region": regionColour(regionOf(city)) },
-      }, index === 0 || index === routeNow.length - 1
-        ? h("span", { class: "tnt-end-mark" }, index === 0 ? t("thurn_und_taxis.leftEnd") : t("thurn_und_taxis.rightEnd"))
-        : null,
-      h("span", { class: "tnt-card-name" }, placeName(city))))
+      routeNow.length ? routeNow.map((city, index) => {
+        const card = cityCard(data, city, { class: "tnt-card route-card",
+          "data-testid": "route-card", "data-card": city }, "span");
+        const end = index === 0 ? "leftEnd" : index === routeNow.length - 1 ? "rightEnd" : null;
+        if (end) card.prepend(h("span", { class: "tnt-end-mark" }, t(`thurn_und_taxis.${end}`)));
+        return card;
+      })
         : h("span", { class: "muted" }, t("thurn_und_taxis.noRoute")),
       plays.right ? end("right", plays.right) : null);
   }
@@ -366,7 +312,7 @@ function createView({ boardArea, controlsArea, onAction }) {
     replaceChildren(hand, cards.length ? cards.map((city, index) => {
       const playable = canAct && (drops.length ? true : choices.playable(city));
       const pressed = drops.length ? dropping.has(index) : selected === index;
-      return cardButton(city, {
+      return cityCard(data, city, {
         "data-testid": "hand-card", "data-card": city, "data-index": index,
         "data-playable": String(playable), "aria-pressed": String(pressed), disabled: !playable,
         onclick: (event) => pickCard(index, event),
@@ -400,7 +346,8 @@ function createView({ boardArea, controlsArea, onAction }) {
         t("thurn_und_taxis.endTurn")));
     }
     if (canAct && (selected !== null || closing || dropping.size)) {
-      parts.push(h("button", { "data-testid": "move-cancel", onclick: cancel }, t("thurn_und_taxis.cancel")));
+      parts.push(h("button", { "data-testid": "move-cancel", onclick: cancel },
+        t("thurn_und_taxis.cancel")));
     }
     replaceChildren(buttons, parts);
   }
@@ -459,7 +406,8 @@ function createView({ boardArea, controlsArea, onAction }) {
       h("p", { class: "muted" }, t(`thurn_und_taxis.closeHelp.${closing.mode}`)),
       body,
       h("p", { "data-testid": "close-preview", "aria-live": "polite" }, chosen
-        ? t("thurn_und_taxis.closePreview", { houses: citiesWords(chosen.cities), n: chosen.cities.length })
+        ? t("thurn_und_taxis.closePreview", { houses: citiesWords(chosen.cities),
+          n: chosen.cities.length })
         : t("thurn_und_taxis.closeIncomplete")),
       h("button", { class: "primary", "data-testid": "close-confirm",
         "data-action": closing.text ?? "", disabled: !closing.text,
@@ -471,10 +419,12 @@ function createView({ boardArea, controlsArea, onAction }) {
     if (busy) text = t("thurn_und_taxis.hint.sending");
     else if (!interactive) text = "";
     else if (choices.drops().length) {
-      text = t("thurn_und_taxis.hint.drop", { n: observation.hand.length - 3, chosen: dropping.size });
+      text = t("thurn_und_taxis.hint.drop",
+        { n: observation.hand.length - 3, chosen: dropping.size });
     } else if (closing) text = t("thurn_und_taxis.hint.close");
-    else if (selected !== null) text = t("thurn_und_taxis.hint.end", { city: placeName(selectedCity()) });
-    else text = t(`thurn_und_taxis.point.${observation.point}`);
+    else if (selected !== null) {
+      text = t("thurn_und_taxis.hint.end", { city: placeName(selectedCity()) });
+    } else text = t(`thurn_und_taxis.point.${observation.point}`);
     hint.textContent = text;
   }
 
