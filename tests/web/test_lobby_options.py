@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from ludoteca.core.registry import available_games, game_spec
 from tests.web.support import YOUR_TURN, api_get
 
 I18N = Path(__file__).resolve().parents[2] / "src" / "ludoteca" / "web" / "i18n"
@@ -18,7 +19,11 @@ I18N = Path(__file__).resolve().parents[2] / "src" / "ludoteca" / "web" / "i18n"
 CHANGES: dict[str, dict[str, Any]] = {
     "keezen": {"dealer_rotation": "per_cycle", "max_deals": 50},
     "elfenland": {"caravan": "any", "rounds": 3},
+    "thurn_und_taxis": {"blind_draw": True, "round_limit": 30},
 }
+
+# The games that name seats with a badge (Thurn und Taxis names none).
+MARKED = [name for name in available_games() if game_spec(name).seat_markers]
 
 
 def _game(server_url: str, name: str) -> dict[str, Any]:
@@ -71,7 +76,7 @@ def test_a_match_from_the_lobby_starts_with_exactly_the_chosen_options(open_page
     assert summary["players"] == game["default_players"]
 
 
-@pytest.mark.parametrize("name", sorted(CHANGES))
+@pytest.mark.parametrize("name", MARKED)
 def test_the_seats_named_by_the_game_s_seat_markers_wear_a_badge(open_page, server_url, name):
     game = _game(server_url, name)
     assert game["seat_markers"]
