@@ -1,7 +1,8 @@
 // The Thurn und Taxis map in SVG, drawn from the board data (GET /api/games/thurn_und_taxis/
-// board): regions shaded in their colours, roads, cities with their names, every seat's route
-// as a line in its colour, houses in the seat colours, and, while choosing, the cities that can
-// be chosen (route ends for a card, cities for a house) and a preview of the houses a close puts.
+// board): regions shaded in their colours and named in a legend, roads, cities with their names,
+// every seat's route as a line in its colour, houses in the seat colours, and, while choosing,
+// the cities that can be chosen (route ends for a card, cities for a house) and a preview of the
+// houses a close puts.
 //
 // Coordinates: the data gives each city at (x, y) in [0, 1] of a 600 × 420 board; the SVG uses
 // that board's millimetres. Houses sit on a city's four corners, one corner per seat:
@@ -35,6 +36,7 @@ export function createTntBoard(container, { colours, label, onPick = () => {} })
   container.append(frame);
   const layers = {
     regions: svg("g", { class: "regions" }),
+    legend: svg("g", { class: "legend", "data-testid": "region-legend" }),
     roads: svg("g", { class: "roads" }),
     routes: svg("g", { class: "routes" }),
     cities: svg("g", { class: "cities" }),
@@ -75,6 +77,12 @@ export function createTntBoard(container, { colours, label, onPick = () => {} })
     })),
     data.roads.filter(([a, b]) => regionOf.get(a) === region.id && regionOf.get(b) === region.id)
       .map(([a, b]) => svg("line", { ...ends(a, b), "stroke-width": 60 })))));
+    // The regions' names in the empty north-west corner: the colour of a city is its region's.
+    layers.legend.replaceChildren(svg("rect", { class: "legend-box", x: 6, y: 6, width: 104,
+      height: 12 * data.regions.length + 8, rx: 4 }),
+    ...data.regions.map((region, index) => svg("g", { "data-region": region.id },
+      svg("circle", { cx: 16, cy: 16 + 12 * index, r: 4, fill: region.color }),
+      svg("text", { x: 25, y: 19.5 + 12 * index }, region.name))));
     layers.roads.replaceChildren(...data.roads.map(([a, b]) => svg("line", {
       class: "road", "data-road": `${a}-${b}`, ...ends(a, b),
     })));
