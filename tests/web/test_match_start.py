@@ -91,6 +91,5 @@ def test_the_replay_of_a_match_that_has_not_started_says_so_in_the_page_language
     expect(ann.get_by_test_id("waiting-room")).to_be_visible()
     ann.goto(f"/#/replay/{match_id}")
     expect(ann.get_by_test_id("replay-page")).to_contain_text("has not started yet")
-    ann.get_by_test_id("language").select_option("nl")
-    ann.reload()
+    ann.get_by_test_id("language").select_option("nl")  # the page is drawn anew in Dutch
     expect(ann.get_by_test_id("replay-page")).to_contain_text("De partij is nog niet begonnen")
