@@ -1,9 +1,10 @@
 """Take docs/screenshot-<scene>.png: a match in progress seen by its human player, or the lobby.
 
 Keezen: 4 players, a card picked and its pawns highlighted, a line in the chat. Elfenland: 3
-players in the middle of round 1's placements. Lobby: the new-game form with Elfenland's help
-for newcomers. Run from the project root:
-`.venv/bin/python -m tests.web.make_screenshot [--game elfenland|lobby] [--phone]`.
+players in the middle of round 1's placements. Thurn und Taxis: 2 players a few turns in.
+Lobby: the new-game form with Elfenland's help for newcomers. Run from the project root:
+`.venv/bin/python -m tests.web.make_screenshot [--game elfenland|thurn_und_taxis|lobby]
+[--phone]`.
 """
 
 from __future__ import annotations
@@ -18,15 +19,19 @@ from playwright.sync_api import Page, expect, sync_playwright
 
 from tests.web.support import YOUR_TURN, create_match, launch_browser, play_random_move, serve_app
 from tests.web.test_elfenland_browser import create_elfenland_match, play_elfenland_turn
+from tests.web.test_thurn_und_taxis_browser import create_tnt_match, play_tnt_action
 
 ROOT = Path(__file__).resolve().parents[2]
 MOVES_BEFORE_SHOT = 14
 ELFENLAND_ACTIONS_BEFORE_SHOT = 5
+TNT_ACTIONS_BEFORE_SHOT = 9
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", choices=("keezen", "elfenland", "lobby"), default="keezen")
+    parser.add_argument(
+        "--game", choices=("keezen", "elfenland", "thurn_und_taxis", "lobby"), default="keezen"
+    )
     parser.add_argument("--out", type=Path, help="default: docs/screenshot-<game>.png")
     parser.add_argument("--phone", action="store_true", help="390x844 instead of 1280x860")
     args = parser.parse_args()
@@ -37,7 +42,7 @@ def main() -> int:
         browser = launch_browser(playwright)
         page = browser.new_page(viewport={"width": width, "height": height}, base_url=url)
         if args.game != "keezen":
-            _elfenland_scene(page) if args.game == "elfenland" else _lobby_scene(page)
+            SCENES[args.game](page)
             page.screenshot(path=str(out), full_page=False)
             browser.close()
             print(f"wrote {out}")
@@ -72,12 +77,27 @@ def _elfenland_scene(page: Page) -> None:
     page.locator(YOUR_TURN).wait_for()
 
 
+def _thurn_und_taxis_scene(page: Page) -> None:
+    """Play a 2-player Thurn und Taxis match against the heuristic bot for a few turns."""
+    create_tnt_match(page, ["human", "bot:heuristic"], seed=5)
+    rng = random.Random(3)
+    for _ in range(TNT_ACTIONS_BEFORE_SHOT):
+        page.locator(YOUR_TURN).wait_for()
+        play_tnt_action(page, rng)
+    page.locator(YOUR_TURN).wait_for()
+
+
 def _lobby_scene(page: Page) -> None:
     """Open the lobby's new-game form with Elfenland chosen: its help for newcomers."""
     page.goto("/")
     page.get_by_test_id("game").select_option("elfenland")
     expect(page.get_by_test_id("game-help")).to_have_attribute("data-game", "elfenland")
 
+
+SCENES = {
+    "elfenland": _elfenland_scene, "thurn_und_taxis": _thurn_und_taxis_scene,
+    "lobby": _lobby_scene,
+}
 
 if __name__ == "__main__":
     sys.exit(main())
