@@ -24,16 +24,17 @@ run: $(VENV)/.installed
 demo: $(VENV)/.installed
 	$(BIN)/ludoteca demo
 
+# worksteal: an idle worker takes queued tests from the busy one, so the long runs spread.
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --dist worksteal
 
 # The edit loop: everything but the long conformance runs and the browser tests.
 test-fast: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
-	$(BIN)/pytest -n 2 -m "not slow and not browser"
+	$(BIN)/pytest -n 2 --dist worksteal -m "not slow and not browser"
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/engine.py
