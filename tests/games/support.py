@@ -8,6 +8,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from ludoteca.core.errors import IllegalActionError
 from ludoteca.core.game import Game
 
 
@@ -31,3 +32,21 @@ def reached_positions(games: Mapping[int, Game[Any, Any]], max_steps: int) -> An
         st.integers(0, 2**31),
         st.integers(0, max_steps),
     )
+
+
+def assert_refused_unchanged(
+    game: Game[Any, Any], state: Any, action: Any, reason_words: tuple[str, ...]
+) -> None:
+    """Apply `action`; if it is illegal, assert it is refused with a reason naming one of
+    `reason_words`; either way, assert `state` is unchanged (its JSON)."""
+    before = game.to_json(state)  # type: ignore[attr-defined]
+    if action in game.legal_actions(state):
+        game.apply(state, action)
+    else:
+        try:
+            game.apply(state, action)
+        except IllegalActionError as error:
+            assert any(word in str(error) for word in reason_words), str(error)
+        else:
+            raise AssertionError(f"illegal {action} was accepted")
+    assert game.to_json(state) == before  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 import ludoteca
 from ludoteca.games.thurn_und_taxis import TntAction, TntGame, TntState, Verb
 from ludoteca.games.thurn_und_taxis.board import bits
-from tests.games.support import reached_positions
+from tests.games.support import assert_refused_unchanged, reached_positions
 
 GAMES = {
     2: ludoteca.load("thurn_und_taxis", 2, blind_draw=True),
@@ -38,17 +38,7 @@ def test_illegal_actions_raise_with_a_reason_and_change_nothing(
     position: tuple[TntGame, TntState], action: TntAction
 ) -> None:
     game, state = position
-    before = game.to_json(state)
-    if action in game.legal_actions(state):
-        game.apply(state, action)
-    else:
-        try:
-            game.apply(state, action)
-        except ludoteca.IllegalActionError as error:
-            assert "is not allowed for seat" in str(error) or "game is over" in str(error)
-        else:
-            raise AssertionError(f"illegal {action} was accepted")
-    assert game.to_json(state) == before
+    assert_refused_unchanged(game, state, action, ("is not allowed for seat", "game is over"))
 
 
 @PROPERTY_SETTINGS
