@@ -4,6 +4,7 @@ at most `max_bot_matches` matches without people at once (429 too_busy)."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -64,7 +65,10 @@ def run_hub(
             await hub.close()
             hub.db.dispose()
 
-    asyncio.run(main())
+    # A thread of its own: on a pytest worker that has run the browser tests, Playwright's sync
+    # API keeps an event loop running in the main thread, and asyncio.run refuses to nest.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as runner:
+        runner.submit(asyncio.run, main()).result()
 
 
 async def new_match(hub: MatchHub, seed: int, seats: list[dict[str, Any]]) -> LiveMatch:
