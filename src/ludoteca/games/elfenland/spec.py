@@ -72,7 +72,7 @@ SPEC = GameSpec(
         "ranks",
     ),
     seat_markers=("start_player",),
-    languages=("en", "nl", "zh", "de", "es"),
+    languages=("en", "nl", "zh", "de", "es", "fi"),
     rules_page="docs/rules/elfenland.md",
     original_rules=(("zh", "docs/rules/original/elfenland.zh.txt"),),
     # The rules texts name no play time; the box says 60 minutes (for the 4 rounds).

@@ -66,7 +66,7 @@ SPEC = GameSpec(
         "controlled_colour", "hand", "pack_size", "card_reasons",
     ),
     seat_markers=("dealer",),
-    languages=("en", "nl", "zh", "de", "es"),
+    languages=("en", "nl", "zh", "de", "es", "fi"),
     rules_page="docs/rules/keezen.md",
     original_rules=(("nl", "docs/rules/original/keezen.nl.txt"),),
     # The original text names no play time and the game has no box: half an hour to an hour

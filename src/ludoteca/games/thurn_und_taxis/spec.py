@@ -65,7 +65,7 @@ SPEC = GameSpec(
         "deck_size", "discard_pile", "hand", "hands", "blind_counts", "routes", "houses",
         "houses_left", "carriages", "tiles", "stacks", "end_holder", "ranks",
     ),
-    languages=("en", "nl", "zh", "de", "es"),
+    languages=("en", "nl", "zh", "de", "es", "fi"),
     rules_page="docs/rules/thurn_und_taxis.md",
     original_rules=(("es", "docs/rules/original/thurn_und_taxis.es.txt"),),
     play_minutes=(60, 60),

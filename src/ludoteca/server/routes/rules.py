@@ -14,6 +14,6 @@ router = APIRouter(tags=["rules"], include_in_schema=False)
 # (reading and converting its Markdown) never holds up the event loop.
 @router.get("/rules/{game}", response_class=HTMLResponse)
 def rules(game: str, lang: str = ENGLISH) -> HTMLResponse:
-    """Return the rules page of `game` in the language `lang` (en, nl or zh)."""
+    """Return the rules page of `game` in the language `lang` (a code of i18n/languages.json)."""
     page = rules_page(game, lang)
     return HTMLResponse(page.html, status_code=page.status)
