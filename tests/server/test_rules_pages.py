@@ -113,6 +113,9 @@ def test_the_spanish_thurn_und_taxis_page_is_the_original_text(client):
     ("thurn_und_taxis", "de", "nicht ins Deutsche übersetzt"),
     ("keezen", "de", "nicht ins Deutsche übersetzt"),
     ("elfenland", "es", "no están traducidas al español"),
+    ("keezen", "fi", "ei ole käännetty suomeksi"),
+    ("elfenland", "fi", "ei ole käännetty suomeksi"),
+    ("thurn_und_taxis", "fi", "ei ole käännetty suomeksi"),
 ])
 def test_without_a_text_in_the_language_the_english_page_comes_with_a_note(
     client, game, language, note
@@ -122,6 +125,23 @@ def test_without_a_text_in_the_language_the_english_page_comes_with_a_note(
     assert note in html
     assert '<article class="rules-text" lang="en">' in html  # ... the rules are English
     assert f"<strong>{FIRST_RULE[game]}" in html
+
+
+def test_a_finnish_page_speaks_finnish_and_links_every_language(client):
+    html = page(client, "/rules/elfenland?lang=fi")
+    assert "<title>Elfenland: säännöt · Ludoteca</title>" in html
+    assert '<a href="/" data-testid="back-to-lobby">Takaisin aulaan</a>' in html
+    nav = html.split('data-testid="rules-languages">', 1)[1].split("</nav>", 1)[0]
+    assert nav.startswith("Säännöt kielellä: ")
+    codes = re.findall(r'hreflang="([a-z]+)"', nav)
+    assert codes == ["en", "nl", "zh", "de", "es", "fi"]
+    assert ('<a href="/rules/elfenland?lang=fi" hreflang="fi" lang="fi" aria-current=page>'
+            "Suomi</a>") in nav
+
+
+def test_the_unknown_language_page_names_finnish_among_the_languages(client):
+    html = page(client, "/rules/keezen?lang=sv", status=400)
+    assert "<h1>Unknown language</h1>" in html and "Spanish and Finnish only" in html
 
 
 def test_raw_html_in_a_rules_file_is_shown_as_text_never_run(client, monkeypatch):
