@@ -1,0 +1,185 @@
+// Suitors' Paths in words, in the current language: seat colours, card colours and terrains,
+// cards, points and segments, legal actions (the move list and the move confirmation) and the
+// game log, worded from each event's kind and parameters.
+
+import { listText, t } from "../i18n.js";
+import { COLOURS, parseAction } from "./suitors_paths-moves.js";
+
+/** Route, suitor and marker colours, in seat order. */
+export const SEAT_COLOURS = ["#d7263d", "#1b6fd1", "#f2b705", "#1e9e52", "#8e44ad"];
+const SEAT_COLOUR_NAMES = ["red", "blue", "yellow", "green", "purple"];
+const CORNER_NAMES = ["N", "NE", "SE", "S", "SW", "NW"];
+const CORNER_OFFSETS = [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]];
+
+/** Return the name of a seat's colour. */
+export const colourName = (seat) => t(`colour.${SEAT_COLOUR_NAMES[seat]}`);
+
+/** Return a card colour's name from its letter: "green", "multicolour". */
+export const cardName = (letter) => t(`suitors_paths.card.${letter}`);
+
+/** Return a terrain's name from its letter: "forest". */
+export const terrainName = (letter) => t(`suitors_paths.terrain.${letter}`);
+
+/** Return cards in words, grouped by colour: "2 green, yellow and multicolour" (none: "no card"). */
+export function cardsWords(cards) {
+  const counts = COLOURS.map((letter) => [letter, [...cards].filter((c) => c === letter).length])
+    .filter(([, n]) => n);
+  if (!counts.length) return t("suitors_paths.noCards");
+  return listText(counts.map(([letter, n]) => (n === 1 ? cardName(letter)
+    : t("suitors_paths.cardCount", { n, card: cardName(letter) }))));
+}
+
+/** Return a point name of a hex in words: "C" is the centre, corners keep their compass name. */
+export const cornerWords = (name) => (name === "C" ? t("suitors_paths.centre") : name);
+
+/** Return a segment name in words: "1,1 SE → S" (the notation's "1,1/SE-S"). */
+export function segmentWords(segment) {
+  const [hex, ends] = segment.split("/");
+  const [from, to] = ends.split("-");
+  return t("suitors_paths.segmentName", { hex, from: cornerWords(from), to: cornerWords(to) });
+}
+
+/** Return a point key [X, Y] in words: "2,1" for a centre, "2,0 SE" for a corner. */
+export function pointWords([X, Y]) {
+  if (Y % 3 === 0) {
+    const r = Y / 3;
+    return `${(X - r) / 2},${r}`;
+  }
+  // The first hex (smallest r, then q) that has this corner, as the notation names it.
+  const candidates = [];
+  CORNER_OFFSETS.forEach(([dx, dy], k) => {
+    const cy = Y - dy;
+    const cx = X - dx;
+    if (cy % 3 !== 0) return;
+    const r = cy / 3;
+    if ((cx - r) % 2 !== 0) return;
+    candidates.push({ q: (cx - r) / 2, r, corner: CORNER_NAMES[k] });
+  });
+  candidates.sort((a, b) => a.r - b.r || a.q - b.q);
+  const best = candidates.find((c) => c.q >= 0 && c.r >= 0) ?? candidates[0];
+  return best ? `${best.q},${best.r} ${best.corner}` : `${X},${Y}`;
+}
+
+/** Return a hex with its terrain: "2,1 (forest)"; `terrainOf(hex)` gives the letter. */
+export function hexWords(hex, terrainOf = () => null) {
+  const terrain = terrainOf(hex);
+  return terrain ? t("suitors_paths.hexTerrain", { hex, terrain: terrainName(terrain) }) : hex;
+}
+
+/**
+ * Return a legal action text in words, as the move list and the move confirmation write it.
+ * `display` (the observation's) names the card a slot holds; `terrainOf(hex)` a hex's terrain.
+ */
+export function actionLabel(text, { display = [], terrainOf = () => null } = {}) {
+  const action = parseAction(text);
+  switch (action.verb) {
+    case "open":
+      return t("suitors_paths.action.open", { hex: hexWords(action.hex, terrainOf),
+        n: action.bid });
+    case "raise":
+      return t("suitors_paths.action.raise", { n: action.bid });
+    case "pass":
+      return t("suitors_paths.action.pass");
+    case "pay":
+      return t("suitors_paths.action.pay", { cards: cardsWords(action.cards) });
+    case "build":
+      return t("suitors_paths.action.build", { segment: segmentWords(action.segment),
+        cards: cardsWords(action.payment) });
+    case "scrap":
+      return t("suitors_paths.action.scrap");
+    case "end":
+      return t("suitors_paths.action.end");
+    case "girl":
+      return t(`suitors_paths.action.girl.${action.dir}`, { hex: action.hex });
+    case "take": {
+      const card = display[action.slot - 1];
+      return t("suitors_paths.action.take", { slot: action.slot,
+        card: card ? cardName(card) : "?" });
+    }
+    case "deck":
+      return t("suitors_paths.action.deck");
+    case "all":
+      return t("suitors_paths.action.all", { card: cardName(action.colour) });
+    case "discard":
+      return t("suitors_paths.action.discard", { cards: cardsWords(action.cards) });
+    default:
+      return text;
+  }
+}
+
+const seatOf = (entry) => entry.seat ?? entry.trigger ?? null;
+
+/** Return a log entry in the current language; null means "use entry.text". */
+export function describe(entry, { seatName }) {
+  const seat = seatOf(entry);
+  const player = seat === null || seat === undefined ? "" : seatName(seat);
+  const action = parseAction(entry.text ?? "");
+  const log = (key, params = {}) => t(`suitors_paths.log.${key}`, { player, ...params });
+  switch (entry.kind) {
+    case "girls_placed":
+      return log("girls_placed");
+    case "deal":
+      return log("deal");
+    case "opener":
+      return log("opener");
+    case "open":
+      return log("open", { hex: action.hex ?? entry.hex ?? "?", n: action.bid ?? entry.bid ?? "?" });
+    case "raise":
+      return log("raise", { n: action.bid ?? entry.bid ?? "?" });
+    case "pass":
+      return log("pass");
+    case "auction_won":
+      return log("auction_won", { hex: entry.hex, n: entry.bid });
+    case "pay":
+      return log("pay", { cards: cardsWords(entry.cards ?? action.cards ?? "") });
+    case "last_place":
+      return log("last_place", { hex: entry.hex });
+    case "turn_order":
+      return log("turn_order", { players: listText((entry.order ?? []).map(seatName)) });
+    case "build":
+      return log(entry.virtual ? "build_virtual" : "build", {
+        segment: segmentWords(entry.segment ?? action.segment ?? ""),
+        cards: cardsWords(entry.payment ?? action.payment ?? ""),
+      });
+    case "connect":
+      return log("connect", { hex: entry.girl, n: (entry.stack ?? []).length });
+    case "scrap":
+      return log("scrap", { n: entry.blocks ?? 0 });
+    case "end_build":
+      return entry.head ? log("end_build", { point: pointWords(entry.head) })
+        : log("end_build_none");
+    case "girl":
+      return log(`girl.${entry.dir ?? action.dir}`, { hex: entry.hex ?? action.hex,
+        to: entry.to ?? "?" });
+    case "girl_skipped":
+      return log("girl_skipped");
+    case "take":
+      return log("take", { slot: entry.slot, card: cardName(entry.colour) });
+    case "take_deck":
+      return entry.colour ? log("take_deck_own", { card: cardName(entry.colour) })
+        : log("take_deck");
+    case "take_all":
+      return log("take_all", { card: cardName(entry.colour), n: entry.count });
+    case "discard":
+      return log("discard", { cards: cardsWords(entry.cards ?? action.cards ?? "") });
+    case "refill": {
+      const cards = Object.values(entry.slots ?? {}).join("");
+      return cards ? log("refill", { cards: cardsWords(cards) }) : log("refill_none");
+    }
+    case "reshuffle":
+      return log("reshuffle", { n: Array.isArray(entry.cards) ? entry.cards.length
+        : entry.cards ?? "?" });
+    case "final_round":
+      return log("final_round");
+    case "game_end":
+      return log("game_end", {
+        reason: t(`suitors_paths.end.${entry.reason}`),
+        scores: listText((entry.scores ?? []).map((n, index) => t("suitors_paths.log.score",
+          { player: seatName(index), n }))),
+        winner: entry.winner === null || entry.winner === undefined ? "?"
+          : seatName(entry.winner),
+      });
+    default:
+      return null;
+  }
+}

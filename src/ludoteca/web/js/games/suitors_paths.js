@@ -1,0 +1,367 @@
+// Suitors' Paths in the browser: the board, the table (the turn and step, the final-round
+// notice, the auction, the display and the deck, the supplies, every seat's markers, connections
+// and cards), your hand, choosing an action by clicks, and the log in words. The match and
+// replay pages call this through the interface in games/index.js.
+//
+// Choosing: in an auction, click a highlighted hex on the board and then the opening bid, or a
+// raise, or pass; to pay a bid (or discard down to ten), click exactly the cards to give up and
+// confirm. To build, click a highlighted segment (labelled with the card it needs): with one way
+// to pay it is built at once, otherwise a small chooser asks which (the card or a pair). Girls
+// move by their arrows; cards are taken from the display (one slot, or all of a colour) or the
+// deck. Every click sequence ends in exactly one legal action text of the observation, which is
+// posted through `onAction`.
+
+import { createSpBoard } from "../boards/suitors_paths.js";
+import { pointKey } from "../boards/suitors_paths-geometry.js";
+import { h, replaceChildren } from "../dom.js";
+import { t } from "../i18n.js";
+import { rememberFocus } from "../components/focus.js";
+import { COLOURS, parseAction, SpChoices } from "./suitors_paths-moves.js";
+import {
+  auctionPanel, card, finalRoundNotice, seatTable, suppliesLine, turnLine,
+} from "./suitors_paths-panels.js";
+import {
+  actionLabel, cardName, cardsWords, colourName, describe, hexWords, SEAT_COLOURS,
+  segmentWords, terrainName,
+} from "./suitors_paths-words.js";
+
+// On a phone the controls go between the board and the table, so that the hand is near the board.
+const NARROW = "(max-width: 820px)";
+
+/**
+ * Create the Suitors' Paths view: board and table go into `boardArea`, your hand and the move
+ * controls into `controlsArea`. `onAction(text)` receives a completed legal action text.
+ */
+function createView({ boardArea, controlsArea, onAction }) {
+  let observation = null;
+  let choices = new SpChoices([]);
+  let interactive = false;
+  let showHand = false;
+  let busy = false;
+  let labels = [];
+  let openHex = null; // the hex chosen to open an auction on
+  let segment = null; // the segment chosen to build, while its payment is asked
+  let picked = new Set(); // indices into the hand chosen to pay a bid or to discard
+  let terrains = new Map(); // hex name -> terrain letter
+  const narrow = window.matchMedia(NARROW);
+
+  const board = createSpBoard(boardArea, {
+    colours: SEAT_COLOURS, label: t("suitors_paths.board"), zoomLabel: t("access.zoom"),
+    terrainName, onPick: pickOnBoard,
+  });
+  const table = h("section", { class: "panel sp-table", "data-testid": "sp-table" });
+  boardArea.append(table);
+
+  const hand = h("div", { class: "hand sp-hand", "data-testid": "hand", role: "group",
+    "aria-label": t("suitors_paths.yourHand") });
+  const hint = h("div", { class: "hint", "data-testid": "move-hint", "aria-live": "polite" });
+  const chooser = h("div", { class: "sp-chooser", "data-testid": "chooser" });
+  const buttons = h("div", { class: "move-controls", "data-testid": "move-buttons" });
+  const candidates = h("div", { class: "candidates", "data-testid": "candidates" });
+  const allMoves = h("details", { class: "sp-all-moves", "data-testid": "all-moves" },
+    h("summary", {}), candidates);
+  const controls = h("section", { class: "panel sp-controls", "data-testid": "controls" },
+    h("h2", {}, t("suitors_paths.yourHand")), hand, hint, chooser, buttons, allMoves);
+
+  function onKey(event) {
+    if (event.key === "Escape" && interactive && (openHex || segment || picked.size)) cancel();
+  }
+  document.addEventListener("keydown", onKey);
+
+  function placeControls() {
+    if (!showHand) controls.remove();
+    else if (narrow.matches) {
+      if (controls.nextElementSibling !== table) table.before(controls);
+    } else if (controls.parentElement !== controlsArea) controlsArea.append(controls);
+  }
+  narrow.addEventListener("change", placeControls);
+
+  const seatName = (seat) => labels[seat] ?? colourName(seat);
+  const terrainOf = (hex) => terrains.get(hex) ?? null;
+  const active = () => interactive && !busy;
+  const words = (text) => actionLabel(text, { display: observation?.display ?? [], terrainOf });
+
+  function submit(text) {
+    if (!text || !active()) return;
+    busy = true;
+    refresh();
+    Promise.resolve(onAction(text)).finally(() => {
+      busy = false;
+      resetChoice();
+      refresh();
+    });
+  }
+
+  function resetChoice() {
+    openHex = null;
+    segment = null;
+    picked = new Set();
+  }
+
+  function cancel() {
+    resetChoice();
+    refresh();
+  }
+
+  // A click (or Enter) on the board: a hex to open, a segment to build, a girl's arrow.
+  function pickOnBoard(pick) {
+    if (!active()) return;
+    if (pick.kind === "hex" && choices.openBids(pick.hex).length) {
+      openHex = openHex === pick.hex ? null : pick.hex;
+      segment = null;
+      refresh();
+      if (openHex) chooser.querySelector("[data-action]")?.focus();
+    } else if (pick.kind === "segment") {
+      const ways = choices.builds(pick.segment);
+      if (ways.length === 1) submit(ways[0].text);
+      else if (ways.length > 1) {
+        segment = segment === pick.segment ? null : pick.segment;
+        refresh();
+        if (segment) chooser.querySelector("[data-action]")?.focus();
+      }
+    } else if (pick.kind === "girl") {
+      submit(choices.girl(pick.hex, pick.dir));
+    }
+  }
+
+  function pickCard(index) {
+    if (!active() || !choices.cardsToChoose()) return;
+    if (picked.has(index)) picked.delete(index);
+    else picked.add(index);
+    refresh();
+  }
+
+  function refresh() {
+    if (!observation) return;
+    const restoreFocus = rememberFocus(table, controls);
+    redraw();
+    restoreFocus();
+  }
+
+  function redraw() {
+    controls.dataset.busy = String(busy);
+    board.update(observation, boardChoices());
+    drawTable();
+    if (!showHand) return;
+    drawHand();
+    drawChooser();
+    drawButtons();
+    drawHint();
+    const list = active() ? observation.legal_actions : [];
+    allMoves.hidden = !list.length;
+    allMoves.querySelector("summary").textContent = t("suitors_paths.allMoves",
+      { n: list.length });
+    replaceChildren(candidates, list.map((text) => h("button", {
+      "data-testid": "candidate-action", "data-action": text, disabled: busy, title: text,
+      onclick: () => submit(text),
+    }, words(text))));
+  }
+
+  // What the board offers now: hexes to open, segments to build, girls' arrows.
+  function boardChoices() {
+    if (!active()) return {};
+    const path = observation.board.path;
+    const buildable = new Map((observation.buildable ?? []).map((entry) => [entry.segment, entry]));
+    return {
+      hexes: choices.openHexes().map((hex) => ({ hex, pressed: openHex === hex,
+        label: t("suitors_paths.openHex", { hex: hexWords(hex, terrainOf) }) })),
+      segments: choices.segments().map((name) => {
+        const action = parseAction(choices.builds(name)[0].text);
+        const entry = buildable.get(name);
+        const requirement = entry?.requirement
+          ?? choices.builds(name).find((way) => way.payment.length === 1)?.payment ?? "M";
+        const connects = Boolean(entry?.connects);
+        return {
+          segment: name, requirement, connects, pressed: segment === name,
+          from: entry?.from ?? pointKey(action.hex, action.from),
+          to: entry?.to ?? pointKey(action.hex, action.to),
+          label: t(connects ? "suitors_paths.buildConnecting" : "suitors_paths.buildSegment",
+            { segment: segmentWords(name), card: cardName(requirement) }),
+        };
+      }),
+      arrows: choices.girls().map(({ hex, dir }) => {
+        const index = path.indexOf(hex);
+        const to = path[(index + (dir === "cw" ? 1 : -1) + path.length) % path.length];
+        return { hex, dir, to, label: words(choices.girl(hex, dir)) };
+      }),
+    };
+  }
+
+  function drawTable() {
+    const canAct = active();
+    const display = h("div", { class: "sp-display", "data-testid": "display", role: "group",
+      "aria-label": t("suitors_paths.display") },
+    observation.display.map((letter, index) => {
+      const take = canAct ? choices.take(index + 1) : null;
+      if (!letter) {
+        return h("span", { class: "sp-card empty", "data-testid": "display-card",
+          "data-slot": index + 1 }, t("suitors_paths.emptySlot"));
+      }
+      return card(letter, {
+        "data-testid": "display-card", "data-slot": index + 1, "data-card": letter,
+        "data-playable": String(Boolean(take)), disabled: !take,
+        "aria-label": t("suitors_paths.displayCard", { slot: index + 1, card: cardName(letter) }),
+        onclick: () => submit(take),
+      });
+    }),
+    h("button", { class: "sp-deck", "data-testid": "take-deck",
+      "data-playable": String(Boolean(canAct && choices.deck())),
+      disabled: !(canAct && choices.deck()), onclick: () => submit(choices.deck()) },
+    t("suitors_paths.deck", { n: observation.deck_size })));
+    const colours = canAct ? COLOURS.filter((letter) => choices.takeAll(letter)) : [];
+    const takeAll = colours.length ? h("div", { class: "sp-take-all", role: "group",
+      "aria-label": t("suitors_paths.takeAllTitle") }, colours.map((letter) => h("button", {
+      "data-testid": "take-all", "data-colour": letter, "data-action": choices.takeAll(letter),
+      onclick: () => submit(choices.takeAll(letter)),
+    }, card(letter, {}, "span"), t("suitors_paths.takeAll", { card: cardName(letter),
+      n: observation.display.filter((c) => c === letter).length })))) : null;
+    replaceChildren(table, turnLine(observation, seatName),
+      finalRoundNotice(observation, seatName),
+      auctionPanel(observation, { seatName, terrainOf }),
+      h("h2", {}, t("suitors_paths.display")), display, takeAll,
+      suppliesLine(observation),
+      seatTable(observation, { seatName }));
+  }
+
+  function drawHand() {
+    const cards = observation.hand ?? [];
+    const choosing = active() && choices.cardsToChoose() > 0;
+    replaceChildren(hand, cards.length ? [...cards].map((letter, index) => card(letter, {
+      "data-testid": "hand-card", "data-card": letter, "data-index": index,
+      "data-playable": String(choosing), "aria-pressed": choosing ? String(picked.has(index))
+        : null, disabled: !choosing, onclick: () => pickCard(index),
+    })) : h("span", { class: "muted" }, t("suitors_paths.noCards")));
+  }
+
+  // The small choosers: the opening bid for the chosen hex, the payment for the chosen segment.
+  function drawChooser() {
+    let body = null;
+    if (active() && openHex) {
+      body = [h("h3", {}, t("suitors_paths.openTitle", { hex: hexWords(openHex, terrainOf) })),
+        h("div", { class: "sp-options", role: "group",
+          "aria-label": t("suitors_paths.openTitle", { hex: openHex }) },
+        choices.openBids(openHex).map(({ bid, text }) => h("button", {
+          "data-testid": "open-bid", "data-bid": bid, "data-action": text,
+          "aria-label": words(text), onclick: () => submit(text) }, String(bid))))];
+    } else if (active() && segment) {
+      body = [h("h3", {}, t("suitors_paths.payTitle", { segment: segmentWords(segment) })),
+        h("div", { class: "sp-options", role: "group",
+          "aria-label": t("suitors_paths.payTitle", { segment: segmentWords(segment) }) },
+        choices.builds(segment).map(({ payment, text }) => h("button", {
+          "data-testid": "payment", "data-payment": payment, "data-action": text,
+          "aria-label": words(text), onclick: () => submit(text) },
+        [...payment].map((letter) => card(letter, {}, "span")),
+        h("span", {}, cardsWords(payment)))))];
+    }
+    chooser.hidden = !body;
+    replaceChildren(chooser, body);
+  }
+
+  function drawButtons() {
+    const parts = [];
+    if (active()) {
+      const needed = choices.cardsToChoose();
+      if (needed) {
+        const chosen = [...picked].map((index) => observation.hand[index]);
+        const text = choices.pays().length ? choices.pay(chosen) : choices.discard(chosen);
+        parts.push(h("button", { class: "primary", "data-testid": "cards-confirm",
+          "data-action": text ?? "", disabled: !text, onclick: () => submit(text) },
+        t(choices.pays().length ? "suitors_paths.payConfirm" : "suitors_paths.discardConfirm",
+          { n: needed })));
+      }
+      for (const { bid, text } of choices.raises()) {
+        parts.push(h("button", { "data-testid": "raise", "data-bid": bid, "data-action": text,
+          onclick: () => submit(text) }, t("suitors_paths.raiseTo", { n: bid })));
+      }
+      const simple = [["pass", choices.pass()], ["scrap", choices.scrap()], ["end", choices.end()]];
+      for (const [name, text] of simple) {
+        if (!text) continue;
+        parts.push(h("button", { "data-testid": `${name}-button`, "data-action": text,
+          class: name === "end" ? "primary" : null, onclick: () => submit(text) },
+        t(`suitors_paths.button.${name}`)));
+      }
+      if (openHex || segment || picked.size) {
+        parts.push(h("button", { "data-testid": "move-cancel", onclick: cancel },
+          t("suitors_paths.cancel")));
+      }
+    }
+    replaceChildren(buttons, parts);
+  }
+
+  function drawHint() {
+    let text = "";
+    if (busy) text = t("suitors_paths.hint.sending");
+    else if (!interactive) text = "";
+    else if (choices.cardsToChoose()) {
+      text = t(choices.pays().length ? "suitors_paths.hint.pay" : "suitors_paths.hint.discard",
+        { n: choices.cardsToChoose(), chosen: picked.size });
+    } else if (openHex) text = t("suitors_paths.hint.bid");
+    else if (segment) text = t("suitors_paths.hint.payment");
+    else if (choices.openHexes().length) text = t("suitors_paths.hint.open");
+    else if (choices.raises().length || choices.pass()) text = t("suitors_paths.hint.raise");
+    else if (choices.segments().length) text = t("suitors_paths.hint.build");
+    else if (choices.end() || choices.scrap()) text = t("suitors_paths.hint.noSegment");
+    else if (choices.girls().length) text = t("suitors_paths.hint.girl");
+    else text = t("suitors_paths.hint.cards");
+    hint.textContent = text;
+  }
+
+  return {
+    /** Show a view. `showHand`: render this seat's cards; `interactive`: it may act. */
+    update(view, { showHand: show, interactive: canAct, seatLabels = [] }) {
+      const previous = observation;
+      observation = view.observation;
+      terrains = new Map(observation.board.hexes.map((tile) => [tile.hex, tile.terrain]));
+      labels = seatLabels;
+      const wasInteractive = interactive;
+      interactive = Boolean(canAct && observation.legal_actions.length);
+      // Keep a half-made choice only while the same actions are on offer.
+      const same = previous && interactive === wasInteractive
+        && previous.legal_actions.join("|") === observation.legal_actions.join("|")
+        && previous.log.length === observation.log.length;
+      choices = new SpChoices(interactive ? observation.legal_actions : []);
+      if (!same) resetChoice();
+      showHand = Boolean(show && observation.hand !== null && observation.hand !== undefined);
+      placeControls();
+      refresh();
+    },
+
+    /** Return a legal action text in words, as the move list writes it (a move to confirm). */
+    actionWords: (text) => words(text),
+
+    destroy() {
+      document.removeEventListener("keydown", onKey);
+      narrow.removeEventListener("change", placeControls);
+      board.destroy();
+      table.remove();
+      controls.remove();
+    },
+  };
+}
+
+/** Return the final score table's columns: the score, the routes connected, the tie order. */
+function scoreColumns(observation) {
+  const order = observation.tie_order ?? [];
+  const columns = [
+    { testid: "score", label: t("scores.score"), values: observation.scores },
+    { testid: "connections", label: t("suitors_paths.col.connections"),
+      values: observation.connections },
+  ];
+  if (order.length) {
+    columns.push({ testid: "tie-order", label: t("suitors_paths.col.tieOrder"),
+      values: observation.scores.map((_, seat) => order.indexOf(seat) + 1),
+      note: t("suitors_paths.tieNote") });
+  }
+  return columns;
+}
+
+export default {
+  name: "suitors_paths",
+  seatColour: (seat) => SEAT_COLOURS[seat],
+  seatColourName: colourName,
+  stylesheets: ["suitors_paths.css"],
+  describe,
+  createView,
+  scoreColumns,
+  parseAction,
+};
