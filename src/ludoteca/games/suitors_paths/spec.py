@@ -1,0 +1,52 @@
+"""The Suitors' Paths descriptor: everything the registry, CLI, arena, server and front end
+need. Kept light on purpose: the rules and renderer are imported when first used."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.core.game import JSON
+from ludoteca.core.spec import GameSpec, TextRenderer
+from ludoteca.games.suitors_paths.options import (
+    DEFAULT_PLAYERS,
+    OPTIONS,
+    PLAYER_COUNTS,
+    SpOptions,
+)
+
+
+def _build(values: dict[str, JSON]) -> Any:
+    from ludoteca.games.suitors_paths.rules import SpGame
+
+    return SpGame(SpOptions.from_values(values))
+
+
+def _renderer(game: Any) -> TextRenderer:
+    from ludoteca.games.suitors_paths.render import SpRenderer
+
+    return SpRenderer(game)
+
+
+SPEC = GameSpec(
+    name="suitors_paths",
+    title="Suitors' Paths",
+    summary="Build routes from your suitor across a hex board of terrains to the girls "
+            "strolling along its edge, paying each segment with cards of its terrain.",
+    player_counts=PLAYER_COUNTS,
+    default_players=DEFAULT_PLAYERS,
+    options=OPTIONS,
+    build=_build,
+    renderer=_renderer,
+    bots=(),
+    board_data=None,
+    observation_keys=(
+        "step", "round", "board", "girls", "suitors", "routes", "heads", "markers",
+        "connections", "supply", "display", "deck_size", "discard_pile", "hand", "known_cards",
+        "unseen_counts", "turn_order", "auction", "final_round", "last_turn", "this_turn",
+        "buildable", "tie_order",
+    ),
+    languages=("en",),
+    rules_page="docs/rules/suitors_paths.md",
+    original_rules=(("fi", "docs/rules/original/suitors_paths.fi.txt"),),
+    play_minutes=(30, 60),
+)
