@@ -107,6 +107,18 @@ def test_the_spanish_thurn_und_taxis_page_is_the_original_text(client):
     assert "las reglas numeradas (en inglés)" in html and "Volver a la sala" in html
 
 
+def test_the_finnish_suitors_paths_page_is_the_original_text(client):
+    html = page(client, "/rules/suitors_paths?lang=fi")
+    assert html_lang(html) == "fi"
+    assert '<article class="rules-text original" lang="fi">' in html
+    assert "<h1>Kosijoiden polut: alkuperäiset säännöt</h1>" in html
+    assert "<title>Kosijoiden polut: säännöt · Ludoteca</title>" in html
+    original = (ORIGINALS / "suitors_paths.fi.txt").read_text(encoding="utf-8")
+    assert paragraphs(html) == [line.strip() for line in original.splitlines() if line.strip()]
+    assert 'href="/rules/suitors_paths?lang=en" data-testid="english-rules"' in html
+    assert "numeroidut säännöt (englanniksi)" in html and "Takaisin aulaan" in html
+
+
 @pytest.mark.parametrize(("game", "language", "note"), [
     ("keezen", "zh", "这份规则还没有中文译本"),
     ("elfenland", "nl", "niet in het Nederlands vertaald"),

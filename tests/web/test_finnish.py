@@ -1,6 +1,7 @@
 """Finnish as a UI language (issue 12): the picker offers Suomi; the lobby, its newcomer help, a
 Keezen match and a Thurn und Taxis match on a 390x844 phone speak Finnish in their table, hint
-and log; the rules link of a game without a Finnish text leads to the English page with a note."""
+and log; the rules link leads to Suitors' Paths' Finnish original, and for a game without a
+Finnish text to the English page with a note."""
 
 from __future__ import annotations
 
@@ -115,6 +116,24 @@ def test_the_thurn_und_taxis_rules_link_leads_finnish_to_the_english_page(open_p
         "Näitä sääntöjä ei ole käännetty suomeksi; tässä on englanninkielinen sivu.")
     expect(rules.locator("article")).to_contain_text("T1 — Players.")
     expect(rules.get_by_test_id("back-to-lobby")).to_have_text("Takaisin aulaan")
+
+
+def test_the_suitors_paths_rules_link_leads_finnish_to_the_original_text(open_page):
+    page = open_page()
+    page.goto("/")
+    choose_language(page, "fi")
+    page.get_by_test_id("game").select_option("suitors_paths")
+    rules_link = page.get_by_test_id("help-rules")
+    expect(rules_link).to_have_text("Säännöt (alkuperäinen teksti)")
+    with page.context.expect_page() as opened:
+        rules_link.click()
+    rules = opened.value
+    expect(rules.get_by_test_id("rules-page")).to_have_attribute("data-shown", "original")
+    expect(rules.locator("html")).to_have_attribute("lang", "fi")
+    expect(rules.locator("h1")).to_have_text("Kosijoiden polut: alkuperäiset säännöt")
+    expect(rules.locator("article")).to_contain_text("9 tyttönappulaa")
+    expect(rules.get_by_test_id("english-rules")).to_have_attribute(
+        "href", "/rules/suitors_paths?lang=en")
 
 
 def open_phone_in_finnish(open_page) -> Page:
