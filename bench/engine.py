@@ -29,6 +29,7 @@ PLAYER_COUNTS: dict[str, tuple[int | None, ...]] = {
     "elfenland": (2, 3, 4, 5, 6),
     "keezen": (2, 4, 6),
     "thurn_und_taxis": (2, 3, 4),
+    "suitors_paths": (2, 3, 4, 5),
 }
 PROFILE_PLAYERS = 4
 PROFILE_TOP = 15
