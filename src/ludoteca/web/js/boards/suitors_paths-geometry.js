@@ -66,5 +66,8 @@ export function bounds(hexes, margin) {
     height: Math.max(...ys) + margin - minY };
 }
 
-/** Return the number of half hex widths in `width` board units (the zoom's board unit). */
-export const halfWidths = (width) => width / HALF_WIDTH;
+/**
+ * Return `width` board units in the zoom's units (44 CSS px each when zoomed): a zoom unit is
+ * 4.5 board units, so a segment's card label (4.2 units across) is some 40 px, a finger's size.
+ */
+export const zoomUnits = (width) => width / 4.5;

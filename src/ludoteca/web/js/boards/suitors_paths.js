@@ -9,7 +9,7 @@
 import { svg } from "../dom.js";
 import { createBoardZoom } from "./board-zoom.js";
 import {
-  aside, at, bounds, centreKey, centreOf, HEX, halfWidths, hexOutline,
+  aside, at, bounds, centreKey, centreOf, HEX, hexOutline, zoomUnits,
 } from "./suitors_paths-geometry.js";
 
 /** Terrain and card colours by letter: fills chosen to differ in lightness as well as hue. */
@@ -72,7 +72,7 @@ export function createSpBoard(container, {
     const box = bounds(hexes, MARGIN);
     root.setAttribute("viewBox", `${box.minX.toFixed(2)} ${box.minY.toFixed(2)} `
       + `${box.width.toFixed(2)} ${box.height.toFixed(2)}`);
-    root.style.setProperty("--board-units", halfWidths(box.width).toFixed(2));
+    root.style.setProperty("--board-units", zoomUnits(box.width).toFixed(2));
     root.dataset.hexes = String(hexes.length);
     const onPath = new Set(board.path);
     const inRing2 = new Set(board.ring2);

@@ -4,6 +4,8 @@
 // directions, display slots, colours, the deck, discards by cards). The view only ever posts a
 // text from the observation's legal actions.
 
+import { pointKey } from "../boards/suitors_paths-geometry.js";
+
 /** Colour letters in the canonical order G Y R K B M (cards are listed in this order). */
 export const COLOURS = ["G", "Y", "R", "K", "B", "M"];
 
@@ -101,6 +103,24 @@ export class SpChoices {
   /** Return the segments that may be built now, each once, in legal order. */
   segments() {
     return [...new Set(this.all("build").map((action) => action.segment))];
+  }
+
+  /**
+   * Return the segments to build grouped by where they lie: [{key, names, from, to}], one per
+   * stretch of the board. A side of the suitor's own hex may be built from either end (two
+   * names, one stretch); `from`/`to` are the point keys of the first name's ends.
+   */
+  segmentGroups() {
+    const groups = new Map();
+    for (const name of this.segments()) {
+      const action = this.all("build").find((build) => build.segment === name);
+      const from = pointKey(action.hex, action.from);
+      const to = pointKey(action.hex, action.to);
+      const key = [from.join(","), to.join(",")].sort().join("|");
+      if (!groups.has(key)) groups.set(key, { key, names: [], from, to });
+      groups.get(key).names.push(name);
+    }
+    return [...groups.values()];
   }
 
   /** Return the ways to pay for building `segment`: [{payment, text}] (single card first). */

@@ -14,7 +14,7 @@ const LIGHT_CARDS = new Set(["Y"]); // cards whose letter is dark
 /** Return a card of colour `letter` as a button (`tag` "span" for one that is only shown). */
 export function card(letter, props = {}, tag = "button") {
   return h(tag, { class: LIGHT_CARDS.has(letter) ? "sp-card light" : "sp-card",
-    style: { "--card": CARD_FILLS[letter] ?? "#ccc" }, title: cardName(letter), ...props },
+    style: `--card: ${CARD_FILLS[letter] ?? "#ccc"}`, title: cardName(letter), ...props },
   h("span", { class: "sp-card-letter", "aria-hidden": "true" }, letter),
   h("span", { class: "sp-card-name" }, cardName(letter)));
 }

@@ -12,7 +12,6 @@
 // posted through `onAction`.
 
 import { createSpBoard } from "../boards/suitors_paths.js";
-import { pointKey } from "../boards/suitors_paths-geometry.js";
 import { h, replaceChildren } from "../dom.js";
 import { t } from "../i18n.js";
 import { rememberFocus } from "../components/focus.js";
@@ -40,7 +39,7 @@ function createView({ boardArea, controlsArea, onAction }) {
   let busy = false;
   let labels = [];
   let openHex = null; // the hex chosen to open an auction on
-  let segment = null; // the segment chosen to build, while its payment is asked
+  let stretch = null; // the segment names of the stretch chosen to build, while asking how
   let picked = new Set(); // indices into the hand chosen to pay a bid or to discard
   let terrains = new Map(); // hex name -> terrain letter
   const narrow = window.matchMedia(NARROW);
@@ -64,7 +63,7 @@ function createView({ boardArea, controlsArea, onAction }) {
     h("h2", {}, t("suitors_paths.yourHand")), hand, hint, chooser, buttons, allMoves);
 
   function onKey(event) {
-    if (event.key === "Escape" && interactive && (openHex || segment || picked.size)) cancel();
+    if (event.key === "Escape" && interactive && (openHex || stretch || picked.size)) cancel();
   }
   document.addEventListener("keydown", onKey);
 
@@ -94,7 +93,7 @@ function createView({ boardArea, controlsArea, onAction }) {
 
   function resetChoice() {
     openHex = null;
-    segment = null;
+    stretch = null;
     picked = new Set();
   }
 
@@ -108,21 +107,25 @@ function createView({ boardArea, controlsArea, onAction }) {
     if (!active()) return;
     if (pick.kind === "hex" && choices.openBids(pick.hex).length) {
       openHex = openHex === pick.hex ? null : pick.hex;
-      segment = null;
+      stretch = null;
       refresh();
       if (openHex) chooser.querySelector("[data-action]")?.focus();
     } else if (pick.kind === "segment") {
-      const ways = choices.builds(pick.segment);
+      const ways = buildWays(pick.segment);
       if (ways.length === 1) submit(ways[0].text);
       else if (ways.length > 1) {
-        segment = segment === pick.segment ? null : pick.segment;
+        stretch = stretch === pick.segment ? null : pick.segment;
         refresh();
-        if (segment) chooser.querySelector("[data-action]")?.focus();
+        if (stretch) chooser.querySelector("[data-action]")?.focus();
       }
     } else if (pick.kind === "girl") {
       submit(choices.girl(pick.hex, pick.dir));
     }
   }
+
+  // The builds of a stretch ("names" of its segment, space-separated): [{segment, payment, text}].
+  const buildWays = (names) => names.split(" ").flatMap((name) => choices.builds(name)
+    .map((way) => ({ segment: name, ...way })));
 
   function pickCard(index) {
     if (!active() || !choices.cardsToChoose()) return;
@@ -165,18 +168,16 @@ function createView({ boardArea, controlsArea, onAction }) {
     return {
       hexes: choices.openHexes().map((hex) => ({ hex, pressed: openHex === hex,
         label: t("suitors_paths.openHex", { hex: hexWords(hex, terrainOf) }) })),
-      segments: choices.segments().map((name) => {
-        const action = parseAction(choices.builds(name)[0].text);
-        const entry = buildable.get(name);
+      segments: choices.segmentGroups().map(({ names, from, to }) => {
+        const entry = buildable.get(names[0]);
         const requirement = entry?.requirement
-          ?? choices.builds(name).find((way) => way.payment.length === 1)?.payment ?? "M";
+          ?? choices.builds(names[0]).find((way) => way.payment.length === 1)?.payment ?? "M";
         const connects = Boolean(entry?.connects);
         return {
-          segment: name, requirement, connects, pressed: segment === name,
-          from: entry?.from ?? pointKey(action.hex, action.from),
-          to: entry?.to ?? pointKey(action.hex, action.to),
+          segment: names.join(" "), requirement, connects, from, to,
+          pressed: stretch === names.join(" "),
           label: t(connects ? "suitors_paths.buildConnecting" : "suitors_paths.buildSegment",
-            { segment: segmentWords(name), card: cardName(requirement) }),
+            { segment: names.map(segmentWords).join(" / "), card: cardName(requirement) }),
         };
       }),
       arrows: choices.girls().map(({ hex, dir }) => {
@@ -243,15 +244,17 @@ function createView({ boardArea, controlsArea, onAction }) {
         choices.openBids(openHex).map(({ bid, text }) => h("button", {
           "data-testid": "open-bid", "data-bid": bid, "data-action": text,
           "aria-label": words(text), onclick: () => submit(text) }, String(bid))))];
-    } else if (active() && segment) {
-      body = [h("h3", {}, t("suitors_paths.payTitle", { segment: segmentWords(segment) })),
-        h("div", { class: "sp-options", role: "group",
-          "aria-label": t("suitors_paths.payTitle", { segment: segmentWords(segment) }) },
-        choices.builds(segment).map(({ payment, text }) => h("button", {
-          "data-testid": "payment", "data-payment": payment, "data-action": text,
-          "aria-label": words(text), onclick: () => submit(text) },
-        [...payment].map((letter) => card(letter, {}, "span")),
-        h("span", {}, cardsWords(payment)))))];
+    } else if (active() && stretch) {
+      const names = stretch.split(" ");
+      const title = t("suitors_paths.payTitle", { segment: names.map(segmentWords).join(" / ") });
+      body = [h("h3", {}, title),
+        h("div", { class: "sp-options", role: "group", "aria-label": title },
+          buildWays(stretch).map(({ segment, payment, text }) => h("button", {
+            "data-testid": "payment", "data-payment": payment, "data-segment": segment,
+            "data-action": text, "aria-label": words(text), onclick: () => submit(text) },
+          names.length > 1 ? h("span", {}, segmentWords(segment)) : null,
+          [...payment].map((letter) => card(letter, {}, "span")),
+          h("span", {}, cardsWords(payment)))))];
     }
     chooser.hidden = !body;
     replaceChildren(chooser, body);
@@ -280,7 +283,7 @@ function createView({ boardArea, controlsArea, onAction }) {
           class: name === "end" ? "primary" : null, onclick: () => submit(text) },
         t(`suitors_paths.button.${name}`)));
       }
-      if (openHex || segment || picked.size) {
+      if (openHex || stretch || picked.size) {
         parts.push(h("button", { "data-testid": "move-cancel", onclick: cancel },
           t("suitors_paths.cancel")));
       }
@@ -296,7 +299,7 @@ function createView({ boardArea, controlsArea, onAction }) {
       text = t(choices.pays().length ? "suitors_paths.hint.pay" : "suitors_paths.hint.discard",
         { n: choices.cardsToChoose(), chosen: picked.size });
     } else if (openHex) text = t("suitors_paths.hint.bid");
-    else if (segment) text = t("suitors_paths.hint.payment");
+    else if (stretch) text = t("suitors_paths.hint.payment");
     else if (choices.openHexes().length) text = t("suitors_paths.hint.open");
     else if (choices.raises().length || choices.pass()) text = t("suitors_paths.hint.raise");
     else if (choices.segments().length) text = t("suitors_paths.hint.build");
