@@ -44,3 +44,15 @@ def test_keezen_rule_options_get_their_own_move_generator() -> None:
     assert own_pawns_only.moves is not plain.moves
     assert not own_pawns_only.moves.seven_partner_remainder
 
+
+
+def test_suitors_paths_games_of_one_size_share_board_and_action_ids() -> None:
+    first = ludoteca.load("suitors_paths", 4)
+    second = ludoteca.load("suitors_paths", 4)
+    assert second.board is first.board
+    assert second.codec is first.codec
+    assert second.log_renderer is not first.log_renderer
+    adjacent = ludoteca.load("suitors_paths", 4, boundary_side_cost="adjacent")
+    assert adjacent.board is first.board
+    five = ludoteca.load("suitors_paths", 5)
+    assert five.board is not first.board and five.codec is not first.codec

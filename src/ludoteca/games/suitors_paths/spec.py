@@ -30,8 +30,9 @@ def _renderer(game: Any) -> TextRenderer:
 SPEC = GameSpec(
     name="suitors_paths",
     title="Suitors' Paths",
-    summary="Build routes from your suitor across a hex board of terrains to the girls "
-            "strolling along its edge, paying each segment with cards of its terrain.",
+    summary="Build routes from your suitor across forests, clearings, houses, rocks and water "
+            "to the girls strolling round the edge: each marker on a girl scores, more for "
+            "being on top.",
     player_counts=PLAYER_COUNTS,
     default_players=DEFAULT_PLAYERS,
     options=OPTIONS,
