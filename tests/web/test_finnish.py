@@ -1,7 +1,7 @@
 """Finnish as a UI language (issue 12): the picker offers Suomi; the lobby, its newcomer help, a
-Keezen match and a Thurn und Taxis match on a 390x844 phone speak Finnish in their table, hint
-and log; the rules link leads to Suitors' Paths' Finnish original, and for a game without a
-Finnish text to the English page with a note; axe-core finds no violation in Finnish."""
+Keezen match, and Thurn und Taxis and Elfenland matches on a 390x844 phone speak Finnish in their
+table, hint and log; the rules link leads to Suitors' Paths' Finnish original, and for a game
+without a Finnish text to the English page with a note; axe-core finds no violation in Finnish."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from tests.web.support import (
     play_random_move,
     state_id,
 )
+from tests.web.test_elfenland_browser import create_elfenland_match
 from tests.web.test_german_spanish import PHONE, assert_fits_the_phone, choose_language
 
 
@@ -98,6 +99,23 @@ def test_finnish_thurn_und_taxis_on_a_phone(open_page):
     expect(took.first).to_be_attached()
     expect(page.get_by_test_id("move-hint")).not_to_contain_text("Take")
     expect(page.get_by_test_id("move-hint")).not_to_contain_text("Ota kortti avoimista")
+    assert_fits_the_phone(page)
+
+
+def test_finnish_elfenland_on_a_phone(open_page):
+    """The long Finnish transport names break between their parts on the cards, never widen."""
+    page = open_phone_in_finnish(open_page)
+    create_elfenland_match(page, ["human", "bot:heuristic", "bot:heuristic"], seed=5)
+    page.locator(YOUR_TURN).wait_for()
+    expect(page.get_by_role("heading", name="Matkakorttisi")).to_be_visible()
+    expect(page.get_by_role("heading", name="Avoimet laatat")).to_be_visible()
+    expect(page.get_by_test_id("move-hint")).to_have_text(
+        "Ota avoin laatta tai nosta laatta sokkona.")
+    expect(page.get_by_test_id("log-entry").filter(has_text=" nostaa ").first).to_be_attached()
+    # A soft hyphen between the parts: "Peikko-" over "vaunut", not "Peikkova" over "unut".
+    expect(page.locator(".elf-card .name").first).to_be_visible()
+    names = page.locator(".elf-card .name").all_text_contents()
+    assert all("\u00ad" in name or name == "Lautta" for name in names), names
     assert_fits_the_phone(page)
 
 
