@@ -388,3 +388,22 @@ def test_positions_read_the_example_board() -> None:
     assert observation["known_cards"][B] == "G" and observation["unseen_counts"][B] == 1
     assert observation["current_player"] == B and observation["step"] == "build"
     assert replace(state, seed=state.seed) == state
+
+
+def test_position_text_round_trip_during_play() -> None:
+    game = sp(4)
+    rng = random.Random(2)
+    checked = 0
+    for seed in range(3):
+        state = game.initial_state(seed)
+        while not game.is_terminal(state):
+            if state.round and not (state.scrapped or state.took_colour or state.exhausted):
+                back = game.position_from_text(game.position_to_text(state))
+                for name in ("terrain", "step", "current", "round", "starts", "turn_order",
+                             "girls", "hands", "known", "display", "deck", "discards",
+                             "supply", "routes", "occupied", "built", "connected", "taken",
+                             "final_trigger", "turns_left", "last_turn", "seed"):
+                    assert getattr(back, name) == getattr(state, name), name
+                checked += 1
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+    assert checked > 300

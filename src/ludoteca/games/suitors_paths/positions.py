@@ -37,6 +37,7 @@ Keys and defaults:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ludoteca.core.chance import event_rng, shuffled
@@ -65,9 +66,17 @@ STEPS = {step.name.lower(): step for step in Step if step != Step.OVER}
 
 def position_from_text(game: SpGame, text: str) -> SpState:
     """Return the state `text` describes; StateFormatError saying what is wrong."""
+    return position_from_facts(game, read_facts(text, KEYS, (), "Suitors' Paths"))
+
+
+def position_from_facts(game: SpGame, facts: Mapping[str, str]) -> SpState:
+    """Return the state the facts describe (the keys and values of a position text)."""
+    unknown = sorted(set(facts) - set(KEYS))
+    if unknown:
+        raise StateFormatError(f"unknown position keys {', '.join(unknown)[:60]}; keys are "
+                               + ", ".join(KEYS))
     board = game.board
     n = game.num_players
-    facts = read_facts(text, KEYS, (), "Suitors' Paths")
     seed = read_number(facts.get("seed", "0"), "seed")
     dealt = game.initial_state(seed)
     terrain = _terrain(game, facts["board"]) if "board" in facts else dealt.terrain
@@ -248,7 +257,7 @@ def _route(
 
 
 def _cards_in_play(
-    facts: dict[str, str], hands: list[Cards], seed: int
+    facts: Mapping[str, str], hands: list[Cards], seed: int
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Return the display, deck and discard pile: given ones, and the cards nowhere else."""
     left = [_data()["deck"][letter] for letter in COLOURS]
@@ -283,3 +292,60 @@ def _cards_in_play(
     if more:
         return tuple(display), (*top, *rest), tuple(discards)
     return tuple(display), tuple(top), (*discards, *rest)
+
+
+def position_to_text(game: SpGame, state: SpState) -> str:
+    """Return the position text of `state` at a turn's step; reading it back gives the same
+    table, hands and deck (not the log, nor a running auction)."""
+    board = game.board
+    if state.current is None or state.step == Step.PAY or state.auction_hex != NONE:
+        raise StateFormatError("a position text describes a turn's step or an auction's start")
+    names = board.hex_names
+
+    def seat(s: Seat) -> str:
+        return chr(ord("A") + s)
+
+    def cards(counts: Cards) -> str:
+        return "".join(letter * count for letter, count in zip(COLOURS, counts, strict=True))
+
+    rows: dict[int, str] = {}
+    for h, (_, r) in enumerate(board.coords):
+        rows[r] = rows.get(r, "") + COLOURS[state.terrain[h]]
+    girls = []
+    for i, stack in enumerate(state.girls):
+        if stack is not None:
+            name = names[board.path[i]]
+            girls.append(f"{name}={''.join(seat(s) for s in stack)}" if stack else name)
+    routes = []
+    for s, seat_routes in enumerate(state.routes):
+        for route in seat_routes:
+            segments = [board.segment_text(a, b) for a, b in zip(route.points, route.points[1:],
+                                                                  strict=False)]
+            routes.append(f"{seat(s)}={'|'.join(segments)}")
+    lines = [
+        "board: " + " ".join(rows.values()),
+        "suitors: " + " ".join(f"{seat(s)}={names[h]}" for s, h in enumerate(state.starts)
+                               if h != NONE),
+        "turn order: " + " ".join(seat(s) for s in state.turn_order),
+        "girls: " + " ".join(girls),
+        "hands: " + " ".join(f"{seat(s)}={cards(h)}" for s, h in enumerate(state.hands) if any(h)),
+        "known: " + " ".join(f"{seat(s)}={cards(k)}" for s, k in enumerate(state.known) if any(k)),
+        "display: " + "".join(COLOURS[c] if c != NONE else "_" for c in state.display),
+        "deck: " + "".join(COLOURS[c] for c in state.deck),
+        "discards: " + "".join(COLOURS[c] for c in state.discards),
+        "routes: " + " ".join(routes),
+        f"supply: {state.supply}",
+        f"step: {state.step.name.lower()}",
+        f"to move: {seat(state.current)}",
+        f"round: {state.round}",
+        f"built: {state.built}",
+        f"taken: {state.taken}",
+        f"seed: {state.seed}",
+    ]
+    if state.connected != NONE:
+        lines.append(f"connected: {names[board.path[state.connected]]}")
+    if state.final_trigger != NONE:
+        lines.append(f"final round: {seat(state.final_trigger)} {state.turns_left}")
+    if state.last_turn != NONE:
+        lines.append(f"last turn: {seat(state.last_turn)}")
+    return "\n".join(line for line in lines if not line.endswith(": "))

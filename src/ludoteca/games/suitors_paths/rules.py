@@ -398,6 +398,10 @@ class SpGame:
         """Return the state a position text describes (`positions`); StateFormatError if bad."""
         return positions.position_from_text(self, text)
 
+    def position_to_text(self, state: SpState) -> str:
+        """Return the position text of `state`, which `position_from_text` reads back."""
+        return positions.position_to_text(self, state)
+
     def resample(self, state: SpState, seat: Seat | None, rng: random.Random) -> SpState:
         """Return a state `seat` cannot tell apart: unseen hand cards and deck order redrawn."""
         return resampled(self, state, seat, rng, fresh_seed(rng))
