@@ -1,13 +1,14 @@
-"""Suitors' Paths as plain text: the table and the log lines a spectator sees.
+"""Suitors' Paths as plain text: the table and the log lines a spectator sees. Seats are the
+rules' seats 1..n here, as in the notation's prefix (§8.2).
 
 A table reads:
 
-    Suitors' Paths, 4 players: round 3, seat 2 to act (build)
+    Suitors' Paths, 4 players: round 3, seat 3 to act (build)
     board  r0   G G B Y
            r1  Y G G R R
            ...
     seat  suitor  hand        markers  routes
-       0  3,3     GY?? (4)          5  3,3/NW-C-… (open, 3 blocks)
+       1  3,3     GY??                    5  2,3/NE…3 segments (open)
     girls 2,0 [] | 5,0 [2,4,1] | ...
     display G Y M G K B; deck 30; discards 7; supply 101
 """
@@ -42,9 +43,9 @@ def board_text(game: SpGame, state: SpState) -> str:
             end = board.hex_names[board.path[route.girl]] if route.girl != NONE else "open"
             routes.append(f"{board.point_names[route.points[0]]}…{len(route.points) - 1} "
                           f"segments ({end})")
-        lines.append(f"{seat:>4}  {board.hex_names[start] if start != NONE else '-':<6}  "
+        lines.append(f"{seat + 1:>4}  {board.hex_names[start] if start != NONE else '-':<6}  "
                      f"{hand or '-':<16}  {reserve:>7}  {'; '.join(routes) or '-'}")
-    girls = " | ".join(f"{board.hex_names[board.path[i]]} [{','.join(map(str, stack))}]"
+    girls = " | ".join(f"{board.hex_names[board.path[i]]} [{','.join(str(s + 1) for s in stack)}]"
                        for i, stack in enumerate(state.girls) if stack is not None)
     lines.append(f"girls {girls}")
     display = " ".join(COLOURS[c] if c != NONE else "_" for c in state.display)
@@ -56,9 +57,9 @@ def board_text(game: SpGame, state: SpState) -> str:
 def _header(game: SpGame, state: SpState) -> str:
     title = f"Suitors' Paths, {game.num_players} players: round {state.round}"
     if state.current is None:
-        scores = ", ".join(f"seat {s} {p}" for s, p in enumerate(game.scores(state)))
-        return f"{title}, game over ({state.end_reason}): {scores}; seat {state.winner} wins"
-    return f"{title}, seat {state.current} to act ({state.step.name.lower()})"
+        scores = ", ".join(f"seat {s + 1} {p}" for s, p in enumerate(game.scores(state)))
+        return f"{title}, game over ({state.end_reason}): {scores}; seat {state.winner + 1} wins"
+    return f"{title}, seat {state.current + 1} to act ({state.step.name.lower()})"
 
 
 def new_log_lines(
@@ -74,7 +75,9 @@ def new_log_lines(
         text = str(shown["text"])
         if event[0] == "take_deck" and omniscient:
             text += f" ({event[3]})"
-        lines.append(text if text.startswith("#") or seat is None else f"{seat}: {text}")
+        # An action's line carries the notation's seat prefix, the rules' seat (§8.2).
+        lines.append(text if text.startswith("#") or not isinstance(seat, int)
+                     else f"{seat + 1}: {text}")
     return lines
 
 
