@@ -129,10 +129,12 @@ def build_actions(game: SpGame, state: SpState, seat: int) -> list[SpAction]:
     route = unfinished(state, seat)
     if route is not None and not state.built and not state.scrapped:
         actions.append(SCRAP)
+    needs = game.needs(state.terrain)
+    hand = state.hands[seat]
+    build = game.codec.build
     for frm, to, segment in open_segments(game, state, seat, route):
-        need = game.needs(state.terrain)[segment]
-        for colour, count in payments(state.hands[seat], need):
-            actions.append(game.codec.build(frm, to, colour, count))
+        for colour, count in payments(hand, needs[segment]):
+            actions.append(build(frm, to, colour, count))
     actions.append(END)
     return actions
 
