@@ -175,11 +175,6 @@ class Board:
             tuple(sorted(row)) for row in adjacent
         )
         """Per point, (other end, segment) of every segment at it, by other end."""
-        self.hex_spokes: tuple[int, ...] = tuple(
-            _mask(between[_pair(self.centres[h], c)] for c in self.corners[h])
-            for h in range(self.num_hexes)
-        )
-        """Per hex, its 6 spokes as a mask of segments."""
 
     def segment_text(self, frm: PointId, to: PointId) -> str:
         """Return the canonical name `q,r/A-B` of the segment from `frm` to `to` (§4.5)."""
@@ -229,13 +224,6 @@ class Board:
 
 def _pair(a: PointId, b: PointId) -> tuple[PointId, PointId]:
     return (a, b) if a < b else (b, a)
-
-
-def _mask(items: Any) -> int:
-    mask = 0
-    for item in items:
-        mask |= 1 << item
-    return mask
 
 
 def _index_of(loop: tuple[Hex, ...], size: int) -> tuple[int, ...]:
