@@ -407,3 +407,10 @@ def test_position_text_round_trip_during_play() -> None:
                 checked += 1
             state = game.apply(state, rng.choice(game.legal_actions(state)))
     assert checked > 300
+
+
+def test_positions_read_the_rules_fixture_row_strings() -> None:
+    game = sp()
+    fixture = game.position_from_text(
+        'board: r0 "GGBY", r1 "YGGRR", r2 "GYBKYR", r3 "KRGRB", r4 "BYGK"\n' + GIRLS)
+    assert fixture.terrain == example(game, GIRLS).terrain

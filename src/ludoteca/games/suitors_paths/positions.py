@@ -16,7 +16,8 @@ engine seats 0–4). Cards are colour letters (G Y R K B M), hexes `q,r`, segmen
     to move: B
 
 Keys and defaults:
-- `board`: the terrain rows, top first; default the board `seed` deals.
+- `board`: the terrain rows, top first (also as the rules' fixture strings
+  `r0 "GGBY", r1 "YGGRR", …`); default the board `seed` deals.
 - `suitors`: seat=hex; `turn order`: the seats in turn order, default the order of `suitors`.
 - `girls`: a hex, or hex=stack (bottom first); default where `seed` places them, route-less.
 - `hands`, `known` (cards of a hand the others have seen): seat=cards; default none.
@@ -198,7 +199,9 @@ def _card_list(text: str) -> list[int]:
 
 def _terrain(game: SpGame, text: str) -> tuple[int, ...]:
     board = game.board
-    rows = text.replace('"', " ").split()
+    # Rows as the rules' fixture strings too: `r0 "GGBY", r1 "YGGRR", …`.
+    words = text.replace('"', " ").replace(",", " ").split()
+    rows = [word for word in words if not (word[0] == "r" and word[1:].isdigit())]
     lengths = [sum(1 for _, r in board.coords if r == row)
                for row in range(board.coords[-1][1] + 1)]
     if [len(row) for row in rows] != lengths:
