@@ -2,9 +2,10 @@
 
 Keezen: 4 players, a card picked and its pawns highlighted, a line in the chat. Elfenland: 3
 players in the middle of round 1's placements. Thurn und Taxis: 2 players a few turns in.
+Suitors' Paths: 3 players some rounds in, building.
 Lobby: the new-game form with Elfenland's help for newcomers. Run from the project root:
-`.venv/bin/python -m tests.web.make_screenshot [--game elfenland|thurn_und_taxis|lobby]
-[--phone]`.
+`.venv/bin/python -m tests.web.make_screenshot
+[--game elfenland|thurn_und_taxis|suitors_paths|lobby] [--phone]`.
 """
 
 from __future__ import annotations
@@ -19,18 +20,22 @@ from playwright.sync_api import Page, expect, sync_playwright
 
 from tests.web.support import YOUR_TURN, create_match, launch_browser, play_random_move, serve_app
 from tests.web.test_elfenland_browser import create_elfenland_match, play_elfenland_turn
+from tests.web.test_suitors_paths_browser import create_sp_match, play_sp_action
 from tests.web.test_thurn_und_taxis_browser import create_tnt_match, play_tnt_action
 
 ROOT = Path(__file__).resolve().parents[2]
 MOVES_BEFORE_SHOT = 14
 ELFENLAND_ACTIONS_BEFORE_SHOT = 5
 TNT_ACTIONS_BEFORE_SHOT = 9
+SP_ROUND_OF_SHOT = 4
+SP_MAX_ACTIONS = 200
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
-        "--game", choices=("keezen", "elfenland", "thurn_und_taxis", "lobby"), default="keezen"
+        "--game", choices=("keezen", "elfenland", "thurn_und_taxis", "suitors_paths", "lobby"),
+        default="keezen",
     )
     parser.add_argument("--out", type=Path, help="default: docs/screenshot-<game>.png")
     parser.add_argument("--phone", action="store_true", help="390x844 instead of 1280x860")
@@ -87,6 +92,24 @@ def _thurn_und_taxis_scene(page: Page) -> None:
     page.locator(YOUR_TURN).wait_for()
 
 
+def _suitors_paths_scene(page: Page) -> None:
+    """Play a 3-player Suitors' Paths match against two random bots until the human's build
+    step of round SP_ROUND_OF_SHOT offers segments to build."""
+    create_sp_match(page, ["human", "bot:random", "bot:random"], seed=8)
+    rng = random.Random(4)
+    info = page.get_by_test_id("round-info")
+    segments = page.locator("[data-testid=board] [data-testid=segment-choice]")
+    for _ in range(SP_MAX_ACTIONS):
+        page.locator(YOUR_TURN).wait_for()
+        expect(page.locator("[data-testid=controls][data-busy=false]")).to_be_visible()
+        if (int(info.get_attribute("data-round") or 0) >= SP_ROUND_OF_SHOT
+                and info.get_attribute("data-step") == "build" and segments.count()):
+            page.evaluate("window.scrollTo(0, 0)")  # the last click scrolled to the display
+            return
+        play_sp_action(page, rng, build_bias=0.95)
+    raise AssertionError("no build step to show")
+
+
 def _lobby_scene(page: Page) -> None:
     """Open the lobby's new-game form with Elfenland chosen: its help for newcomers."""
     page.goto("/")
@@ -96,7 +119,7 @@ def _lobby_scene(page: Page) -> None:
 
 SCENES = {
     "elfenland": _elfenland_scene, "thurn_und_taxis": _thurn_und_taxis_scene,
-    "lobby": _lobby_scene,
+    "suitors_paths": _suitors_paths_scene, "lobby": _lobby_scene,
 }
 
 if __name__ == "__main__":

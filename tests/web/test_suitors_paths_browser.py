@@ -80,11 +80,12 @@ def play_sp_action(page: Page, rng: random.Random, build_bias: float = 0.85,
                    used: set[str] | None = None, open_bid: int | None = None) -> str:
     """Make one action by clicks only, as a person would; return the action text sent.
 
-    Auction: open a random highlighted hex with a random bid (or `open_bid`), raise (or now and then pass);
-    paying and discarding: random cards. Building: a connecting segment when one is offered,
-    else a random segment (with probability `build_bias`), its payment chosen at random when
-    the page asks, else end (now and then scrap). Girls: a random arrow. Cards: a random face-up
-    card, colour or the deck. `used` collects "payment chooser" when the chooser was used.
+    Auction: open a random highlighted hex with a random bid (or `open_bid`), raise (or now
+    and then pass); paying and discarding: random cards. Building: a connecting segment when
+    one is offered, else a random segment (with probability `build_bias`), its payment chosen
+    at random when the page asks, else end (now and then scrap). Girls: a random arrow. Cards:
+    a random face-up card, colour or the deck. `used` collects "payment chooser" when the
+    chooser was used.
     """
     before = state_id(page)
     expect(page.locator(CONTROLS_READY)).to_be_visible()
@@ -202,7 +203,6 @@ def _take_over(page: Page, keyboard: bool = False) -> str:
     page.locator(f"{YOUR_TURN}, [data-testid=pass-device]").first.wait_for()
     cover = page.get_by_test_id("pass-device")
     if cover.count():
-        seat = cover.get_attribute("data-seat") or ""
         confirm = page.get_by_test_id("pass-device-confirm")
         if keyboard:
             confirm.focus()
@@ -292,3 +292,288 @@ def test_suitors_paths_auctions_by_clicks(open_page):
     assert positions.all_inner_texts() == ["2", "3", "1"]
     expect(page.get_by_test_id("round-info")).to_have_attribute("data-step", "build")
     expect(page.locator(f"{BOARD} [data-testid=segment-choice]").first).to_be_visible()
+
+
+def test_suitors_paths_is_played_from_the_keyboard(open_page):
+    """Two players on one screen, everything by Tab focus and Enter: the cover, a hex and the
+    opening bid (the focus goes on to the bids), a pass; then the first turn: segments (the
+    focus goes on to a chooser's payments), ending the build, a girl's arrow, two cards."""
+    page = open_page()
+    create_sp_match(page, ["human", "human"], seed=2027, hotseat=True)  # seat 0 opens
+    match_page = page.get_by_test_id("match-page")
+
+    def press(target, key="Enter"):
+        before = state_id(page)
+        target.focus()
+        page.keyboard.press(key)
+        expect(match_page).not_to_have_attribute("data-state-id", str(before))
+
+    assert _take_over(page, keyboard=True) == "0"
+    tip = page.locator(f"{BOARD} [data-testid=hex-choice]").first
+    expect(tip).to_have_attribute("role", "button")
+    expect(tip).to_have_attribute("aria-label", re.compile("Open the auction for"))
+    tip.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-testid=open-bid][data-bid='0']")).to_be_focused()
+    press(page.locator("[data-testid=open-bid][data-bid='0']"))
+    expect(match_page).to_have_attribute("data-last-action", re.compile(r"^open \d,\d 0$"))
+    assert _take_over(page, keyboard=True) == "1"
+    press(page.get_by_test_id("pass-button"))
+    # Seat 0 won at 0 and takes the first turn: build two segments, end, move a girl, take.
+    assert _take_over(page, keyboard=True) == "0"
+    info = page.get_by_test_id("round-info")
+    segments = page.locator(f"{BOARD} [data-testid=segment-choice]")
+    built = 0
+    while built < 2 and segments.count() and info.get_attribute("data-step") == "build":
+        segment = segments.first
+        expect(segment).to_have_attribute("tabindex", "0")
+        before = state_id(page)
+        segment.focus()
+        page.keyboard.press(" ")
+        if page.get_by_test_id("payment").count():
+            expect(page.get_by_test_id("payment").first).to_be_focused()
+            page.keyboard.press("Enter")
+        expect(match_page).not_to_have_attribute("data-state-id", str(before))
+        expect(match_page).to_have_attribute("data-last-action", re.compile(r"^build "))
+        expect(page.locator(CONTROLS_READY)).to_be_visible()
+        built += 1
+    assert built, "no segment to build on the first turn"
+    if info.get_attribute("data-step") == "build":
+        press(page.get_by_test_id("end-button"))
+        expect(match_page).to_have_attribute("data-last-action", "end")
+    expect(info).to_have_attribute("data-step", "girl")
+    press(page.locator(f"{BOARD} [data-testid=girl-arrow]").first)
+    expect(match_page).to_have_attribute("data-last-action", re.compile(r"^girl \d,\d c?cw$"))
+    for _ in range(2):
+        expect(page.locator(CONTROLS_READY)).to_be_visible()
+        press(page.locator("[data-testid=display-card][data-playable=true]").first)
+        expect(match_page).to_have_attribute("data-last-action", re.compile(r"^take [1-6]$"))
+    expect(page.get_by_test_id("pass-device")).to_have_attribute("data-seat", "1")
+
+
+def test_suitors_paths_on_a_phone(open_page):
+    page = open_page(*PHONE)
+    create_sp_match(page, ["human", "bot:random", "bot:random", "bot:random", "bot:random"],
+                    seed=5)
+    board = page.locator(BOARD)
+    expect(board.locator("[data-testid=hex]")).to_have_count(30)
+    # The page fits the phone, and the whole largest board too: a hex is wide enough to read.
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+    box = board.bounding_box()
+    assert box and box["width"] <= PHONE[0], box
+    hex_box = board.locator("[data-testid=hex] .tile").first.bounding_box()
+    assert hex_box and hex_box["width"] >= 40, hex_box
+    # Play through the auctions to the first build step; zoomed, a segment's card label and
+    # the buttons are big enough to touch, and a touch builds it.
+    rng = random.Random(3)
+    segments = board.locator("[data-testid=segment-choice]")
+    for _ in range(40):
+        page.locator(YOUR_TURN).wait_for()
+        expect(page.locator(CONTROLS_READY)).to_be_visible()
+        if segments.count():
+            break
+        play_sp_action(page, rng)
+    else:
+        raise AssertionError("no build step within the auctions and the first turns")
+    page.get_by_test_id("board-zoom").click()
+    expect(page.get_by_test_id("board-zoom-frame")).to_have_attribute("data-zoomed", "true")
+    label = segments.first.locator(".cost")
+    label.scroll_into_view_if_needed()
+    for target in (label, page.get_by_test_id("end-button"),
+                   page.locator("[data-testid=display-card]").first):
+        target_box = target.bounding_box()
+        assert target_box and min(target_box["width"], target_box["height"]) >= MIN_TARGET_PX, \
+            target_box
+    before = state_id(page)
+    label.click()
+    if page.get_by_test_id("payment").count():
+        page.get_by_test_id("payment").first.click()
+    expect(page.get_by_test_id("match-page")).not_to_have_attribute("data-state-id", str(before))
+    expect(page.get_by_test_id("match-page")).to_have_attribute(
+        "data-last-action", re.compile(r"^build "))
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+
+
+def test_the_suitors_paths_match_page_in_finnish(open_page):
+    page = open_page()
+    page.goto("/")
+    page.evaluate("code => localStorage.setItem('ludoteca.language', code)", "fi")
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "fi")
+    create_sp_match(page, ["human", "bot:random"], seed=2027)
+    page.locator(YOUR_TURN).wait_for()
+    expect(page.get_by_test_id("auction").locator("h2")).to_have_text("Huutokauppa")
+    expect(page.get_by_test_id("move-hint")).to_contain_text("huutokauppaan")
+    expect(page.locator(f"{BOARD} [data-testid=hex-choice]").first).to_have_attribute(
+        "aria-label", re.compile("^Aloita huutokauppa heksasta"))
+    terrains = page.locator(f"{BOARD} [data-testid=hex] title").evaluate_all(
+        "els => els.map((el) => el.textContent)")
+    assert {text.split(" · ")[1] for text in terrains} <= {"metsä", "aukio", "talo", "kivikko",
+                                                           "vesi"}
+    expect(page.locator("[data-testid=log-entry][data-kind=girls_placed]")).to_have_text(
+        "Tytöt asettuvat polulle.")
+    expect(page.locator("[data-testid=log-entry][data-kind=opener]")).to_contain_text(
+        "aloittaa ensimmäisen huutokaupan")
+    expect(page.get_by_test_id("display-card").first).to_have_attribute(
+        "title", re.compile("^(vihreä|keltainen|punainen|musta|sininen|moniväri)$"))
+
+
+def _observations(games: int, seed: int) -> list[dict]:
+    """Return the acting seat's observation at every decision of some random games with 2 to 5
+    players (every third with the boundary sides costing the adjacent hex's colour), one per
+    distinct legal action set."""
+    seen: dict[tuple[str, ...], dict] = {}
+    for index in range(games):
+        players = 2 + index % 4
+        options = {"boundary_side_cost": "adjacent"} if index % 3 == 2 else {}
+        game = ludoteca.load("suitors_paths", players, **options)
+        rng = random.Random(seed + index)
+        state = game.initial_state(seed=seed + index)
+        while not game.is_terminal(state):
+            seat = game.current_player(state)
+            observation = game.observation(state, seat)
+            observation["log"] = []  # not needed here, and it would make the data large
+            seen.setdefault(tuple(observation["legal_actions"]), observation)
+            state = game.apply(state, rng.choice(game.legal_actions(state)))
+    return list(seen.values())
+
+
+# Each legal action is what the board and panels offer for it: a hex then a bid, a raise, a
+# pass, the cards to pay or discard, a stretch of the board (then, if asked, a way to pay),
+# scrap, end, a girl's arrow, a display slot, a colour, the deck. Checked on the choices alone
+# for every set, and on the drawn view (clicking its controls) for a sample.
+REACH_EVERY_ACTION = """async ([url, observations]) => {
+  const { SpChoices, parseAction } = await import(url);
+  const { pointKey } = await import(url.replace("games/suitors_paths-moves.js",
+    "boards/suitors_paths-geometry.js"));
+  const problems = [];
+  for (const observation of observations) {
+    const legal = observation.legal_actions;
+    const choices = new SpChoices(legal);
+    const groups = choices.segmentGroups();
+    const buildable = new Map(observation.buildable.map((entry) => [entry.segment, entry]));
+    for (const text of legal) {
+      const action = parseAction(text);
+      const reversed = (cards) => [...cards].reverse();
+      let found = null;
+      switch (action.verb) {
+        case "open":
+          found = choices.openHexes().includes(action.hex)
+            ? choices.openBids(action.hex).find((bid) => bid.text === text)?.text : null;
+          break;
+        case "raise": found = choices.raises().find((bid) => bid.text === text)?.text; break;
+        case "pass": found = choices.pass(); break;
+        case "pay": found = choices.pay(reversed(action.cards)); break;
+        case "build": {
+          const group = groups.find((g) => g.names.includes(action.segment));
+          found = group?.names.flatMap((name) => choices.builds(name))
+            .find((way) => way.text === text)?.text;
+          const entry = buildable.get(action.segment);
+          const ends = [pointKey(action.hex, action.from), pointKey(action.hex, action.to)];
+          if (!entry || JSON.stringify(ends) !== JSON.stringify([entry.from, entry.to])
+              || !entry.payments.includes(action.payment)) {
+            problems.push(`${text}: buildable says ${JSON.stringify(entry)}`);
+          }
+          break;
+        }
+        case "scrap": found = choices.scrap(); break;
+        case "end": found = choices.end(); break;
+        case "girl": found = choices.girl(action.hex, action.dir); break;
+        case "take": found = choices.take(action.slot); break;
+        case "deck": found = choices.deck(); break;
+        case "all": found = choices.takeAll(action.colour); break;
+        case "discard": found = choices.discard(reversed(action.cards)); break;
+        default: break;
+      }
+      if (found !== text) problems.push(`${text}: the board offers ${found}`);
+    }
+  }
+  return problems.slice(0, 10);
+}"""
+
+CLICK_EVERY_ACTION = """async ([url, observations]) => {
+  const ui = (await import(url)).default;
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const click = (el) => el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  const problems = [];
+  const kinds = new Set();
+  const area = document.createElement("div");
+  document.body.append(area);
+  for (const observation of observations) {
+    const boardArea = document.createElement("div");
+    const controlsArea = document.createElement("div");
+    area.replaceChildren(boardArea, controlsArea);
+    let sent = null;
+    const view = ui.createView({ boardArea, controlsArea,
+      onAction: (text) => { sent = text; return Promise.resolve(); } });
+    view.update({ observation }, { showHand: true, interactive: true });
+    const $ = (selector) => area.querySelector(selector);
+    for (const text of observation.legal_actions) {
+      const [verb] = text.split(" ");
+      const action = (await import(url.replace("suitors_paths.js", "suitors_paths-moves.js")))
+        .parseAction(text);
+      sent = null;
+      kinds.add(action.verb);
+      switch (action.verb) {
+        case "open":
+          click($(`[data-testid=hex-choice][data-hex="${action.hex}"]`));
+          click($(`[data-testid=open-bid][data-action="${text}"]`));
+          break;
+        case "build": {
+          const stretch = [...area.querySelectorAll("[data-testid=segment-choice]")]
+            .find((el) => el.dataset.segment.split(" ").includes(action.segment));
+          click(stretch);
+          const way = $(`[data-testid=payment][data-action="${text}"]`);
+          if (way) click(way);
+          break;
+        }
+        case "pay": case "discard": {
+          for (const letter of action.cards) {
+            click([...area.querySelectorAll(`[data-testid=hand-card][data-card=${letter}]`)]
+              .find((el) => el.getAttribute("aria-pressed") === "false"));
+          }
+          click($("[data-testid=cards-confirm]"));
+          break;
+        }
+        case "raise": click($(`[data-testid=raise][data-action="${text}"]`)); break;
+        case "pass": case "scrap": case "end": click($(`[data-testid=${verb}-button]`)); break;
+        case "girl":
+          click($(`[data-testid=girl-arrow][data-hex="${action.hex}"][data-dir=${action.dir}]`));
+          break;
+        case "take": click($(`[data-testid=display-card][data-slot="${action.slot}"]`)); break;
+        case "deck": click($("[data-testid=take-deck]")); break;
+        case "all": click($(`[data-testid=take-all][data-colour=${action.colour}]`)); break;
+        default: break;
+      }
+      if (sent !== text) problems.push(`${text}: the clicks sent ${sent}`);
+      await tick(); // the view is ready again once the action was "answered"
+    }
+    view.destroy();
+  }
+  area.remove();
+  return { problems: problems.slice(0, 10), kinds: [...kinds].sort() };
+}"""
+
+
+def test_every_legal_suitors_paths_action_is_offered_by_its_control(open_page):
+    observations = _observations(games=8, seed=41)
+    kinds = {_kind(text) for o in observations for text in o["legal_actions"]}
+    assert {"open", "raise", "pass", "pay", "build", "scrap", "end", "girl", "take",
+            "take deck", "take all", "discard"} <= kinds, kinds
+    assert len(observations) > 500, len(observations)
+    page = open_page()
+    page.goto("/")
+    expect(page.get_by_test_id("create-match")).to_be_visible()  # the catalogues are loaded
+    legal_sets = [{"legal_actions": o["legal_actions"], "buildable": o["buildable"]}
+                  for o in observations]
+    assert page.evaluate(REACH_EVERY_ACTION, [MOVES, legal_sets]) == []
+    # Clicking through the drawn view: a sample with every kind of decision in it.
+    by_kind: dict[str, list[dict]] = {}
+    for observation in observations:
+        for kind in {_kind(text) for text in observation["legal_actions"]}:
+            by_kind.setdefault(kind, []).append(observation)
+    sample = {id(o): o for group in by_kind.values() for o in group[::max(1, len(group) // 5)]}
+    result = page.evaluate(CLICK_EVERY_ACTION, [VIEW, list(sample.values())])
+    assert result["problems"] == []
+    assert set(result["kinds"]) == {"open", "raise", "pass", "pay", "build", "scrap", "end",
+                                    "girl", "take", "deck", "all", "discard"}
