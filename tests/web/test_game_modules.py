@@ -20,7 +20,7 @@ def test_each_game_module_links_its_stylesheet_once(open_page):
     create_match(page, 4, ["human", "bot:random", "bot:random", "bot:random"])
     sheets = [href.rsplit("/", 1)[-1] for href in page.evaluate(SHEETS)]
     assert sorted(sheets) == ["access.css", "app.css", "elfenland.css", "keezen.css",
-                              "thurn_und_taxis.css"]
+                              "suitors_paths.css", "thurn_und_taxis.css"]
     # The board is drawn with its stylesheet applied: the SVG fills the board area.
     board = page.locator("svg.keezen-board")
     expect(board).to_have_css("display", "block")

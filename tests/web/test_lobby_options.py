@@ -20,6 +20,7 @@ CHANGES: dict[str, dict[str, Any]] = {
     "keezen": {"dealer_rotation": "per_cycle", "max_deals": 50},
     "elfenland": {"caravan": "any", "rounds": 3},
     "thurn_und_taxis": {"blind_draw": True, "round_limit": 30},
+    "suitors_paths": {"boundary_side_cost": "adjacent", "terrain_split": "uniform"},
 }
 
 # The games that name seats with a badge (Thurn und Taxis names none).
