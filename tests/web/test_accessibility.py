@@ -1,11 +1,11 @@
 """axe-core finds no violation on any page, in English and in Chinese: the lobby, a Keezen, an
-Elfenland, a Thurn und Taxis and a Suitors' Paths match against bots, the hot-seat screen on a phone (under the
-pass-the-device cover, after it, the board zoomed), the replay, a spectator's view, the waiting
-room of an open match and the rules pages."""
+Elfenland and a Thurn und Taxis match against bots, a Suitors' Paths match on one screen (its
+auction and building), the hot-seat screen on a phone (under the pass-the-device cover, after
+it, the board zoomed), the replay, a spectator's view, the waiting room of an open match and
+the rules pages."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 import httpx
@@ -21,13 +21,12 @@ from tests.web.support import (
     state_id,
 )
 from tests.web.test_elfenland_browser import create_elfenland_match
-from tests.web.test_suitors_paths_browser import create_sp_match, play_sp_action
+from tests.web.test_suitors_paths_browser import create_sp_match, take_over
 from tests.web.test_thurn_und_taxis_browser import create_tnt_match
 
 LANGUAGES = ["en", "zh"]
 REPLAY_MOVES = 8
 ELFENLAND_TURNS = 12  # phase 3 takes a counter per turn, then phase 4 places them
-SP_ACTIONS = 3  # open, pay: then the first build step
 
 
 def open_in(open_page: Callable[..., Page], language: str, width: int = 1280,
@@ -129,22 +128,20 @@ def test_thurn_und_taxis_match_against_a_bot(open_page, language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_suitors_paths_match_against_a_bot(open_page, language):
+def test_suitors_paths_match(open_page, language):
     page = open_in(open_page, language)
-    create_sp_match(page, ["human", "bot:random"], seed=2027)  # the human opens the auction
-    expect(page.locator(YOUR_TURN)).to_be_visible()
-    expect(page.locator("[data-testid=controls][data-busy=false]")).to_be_visible()
+    # Two seats on one screen (seed 2027: seat 0 opens), so that every step is known.
+    create_sp_match(page, ["human", "human"], seed=2027, hotseat=True)
+    take_over(page)
     assert_no_violations(page, f"a Suitors' Paths match, the auction ({language})")
-    # Open a hex at 6 (the auction ends at once), pay, and the board offers segments to build.
-    rng = random.Random(1)
-    segments = page.locator("[data-testid=board] [data-testid=segment-choice]")
-    for _ in range(SP_ACTIONS):
-        if segments.count():
-            break
-        play_sp_action(page, rng, open_bid=6)
-        expect(page.locator(YOUR_TURN)).to_be_visible()
-        expect(page.locator("[data-testid=controls][data-busy=false]")).to_be_visible()
-    expect(segments.first).to_be_attached()
+    page.locator("[data-testid=board] [data-testid=hex-choice]").first.click()
+    expect(page.get_by_test_id("open-bid").first).to_be_visible()
+    assert_no_violations(page, f"a Suitors' Paths match, the opening bid ({language})")
+    page.locator("[data-testid=open-bid][data-bid='0']").click()
+    take_over(page)
+    page.get_by_test_id("pass-button").click()
+    take_over(page)  # seat 0 won at 0 and builds with its six cards
+    expect(page.locator("[data-testid=board] [data-testid=segment-choice]").first).to_be_visible()
     assert_no_violations(page, f"a Suitors' Paths match, building ({language})")
 
 

@@ -197,7 +197,7 @@ def test_human_plays_suitors_paths_against_a_bot_to_the_end(open_page, server_ur
     expect(page.locator(f"{BOARD} [data-testid=route-segment]")).to_have_count(0)
 
 
-def _take_over(page: Page, keyboard: bool = False) -> str:
+def take_over(page: Page, keyboard: bool = False) -> str:
     """In a hot-seat match, let the seat to act take the screen (confirming the cover if one
     shows, by Enter when `keyboard`); return that seat."""
     page.locator(f"{YOUR_TURN}, [data-testid=pass-device]").first.wait_for()
@@ -229,7 +229,7 @@ def test_suitors_paths_auctions_by_clicks(open_page):
     page = open_page()
     create_sp_match(page, ["human", "human", "human"], seed=1, hotseat=True)
     auction = page.get_by_test_id("auction")
-    assert _take_over(page) == "1"
+    assert take_over(page) == "1"
     expect(auction.get_by_test_id("auction-hex")).to_contain_text("not yet chosen")
     hexes = page.locator(f"{BOARD} [data-testid=hex-choice]")
     expect(hexes).to_have_count(6)  # any ring-2 hex opens the first auction
@@ -238,18 +238,18 @@ def test_suitors_paths_auctions_by_clicks(open_page):
     expect(page.get_by_test_id("open-bid")).to_have_count(7)
     page.locator("[data-testid=open-bid][data-bid='1']").click()
     _sent(page, before, "open 2,1 1")
-    assert _take_over(page) == "2"
+    assert take_over(page) == "2"
     expect(page.get_by_test_id("raise")).to_have_count(5)  # 2 to 6
     before = state_id(page)
     page.locator("[data-testid=raise][data-bid='2']").click()
     _sent(page, before, "raise 2")
     for seat in ("0", "1"):
-        assert _take_over(page) == seat
+        assert take_over(page) == seat
         before = state_id(page)
         page.get_by_test_id("pass-button").click()
         _sent(page, before, "pass")
     # Seat 2 won at 2 and pays exactly two cards of its choice.
-    assert _take_over(page) == "2"
+    assert take_over(page) == "2"
     expect(auction.get_by_test_id("auction-high")).to_contain_text(
         page.locator("[data-testid=seat-row][data-seat='2'] th").inner_text())
     expect(auction.get_by_test_id("auction-to-pay")).to_contain_text("2")
@@ -269,19 +269,19 @@ def test_suitors_paths_auctions_by_clicks(open_page):
     confirm.click()
     _sent(page, before, "pay " + "".join(chosen))
     # The second auction: seat 0 opens a hex two steps round ring 2, at 0; nobody raises.
-    assert _take_over(page) == "0"
+    assert take_over(page) == "0"
     expect(hexes).to_have_count(2)
     assert sorted(hexes.evaluate_all("els => els.map((el) => el.dataset.hex)")) == ["1,3", "3,2"]
     before = state_id(page)
     page.locator(f"{BOARD} [data-testid=hex-choice][data-hex='3,2']").click()
     page.locator("[data-testid=open-bid][data-bid='0']").click()
     _sent(page, before, "open 3,2 0")
-    assert _take_over(page) == "1"
+    assert take_over(page) == "1"
     before = state_id(page)
     page.get_by_test_id("pass-button").click()
     _sent(page, before, "pass")
     # Seat 1 is left 1,3 and the last turn; the first turn is the first auction's winner's.
-    assert _take_over(page) == "2"
+    assert take_over(page) == "2"
     expect(page.get_by_test_id("auction")).to_have_count(0)
     suitors = page.locator(f"{BOARD} [data-testid=suitor]")
     expect(suitors).to_have_count(3)
@@ -308,7 +308,7 @@ def test_suitors_paths_is_played_from_the_keyboard(open_page):
         page.keyboard.press(key)
         expect(match_page).not_to_have_attribute("data-state-id", str(before))
 
-    assert _take_over(page, keyboard=True) == "0"
+    assert take_over(page, keyboard=True) == "0"
     tip = page.locator(f"{BOARD} [data-testid=hex-choice]").first
     expect(tip).to_have_attribute("role", "button")
     expect(tip).to_have_attribute("aria-label", re.compile("Open the auction for"))
@@ -317,10 +317,10 @@ def test_suitors_paths_is_played_from_the_keyboard(open_page):
     expect(page.locator("[data-testid=open-bid][data-bid='0']")).to_be_focused()
     press(page.locator("[data-testid=open-bid][data-bid='0']"))
     expect(match_page).to_have_attribute("data-last-action", re.compile(r"^open \d,\d 0$"))
-    assert _take_over(page, keyboard=True) == "1"
+    assert take_over(page, keyboard=True) == "1"
     press(page.get_by_test_id("pass-button"))
     # Seat 0 won at 0 and takes the first turn: build two segments, end, move a girl, take.
-    assert _take_over(page, keyboard=True) == "0"
+    assert take_over(page, keyboard=True) == "0"
     info = page.get_by_test_id("round-info")
     segments = page.locator(f"{BOARD} [data-testid=segment-choice]")
     built = 0
