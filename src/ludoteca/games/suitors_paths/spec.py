@@ -46,7 +46,7 @@ SPEC = GameSpec(
         "unseen_counts", "turn_order", "auction", "final_round", "last_turn", "this_turn",
         "buildable", "tie_order",
     ),
-    languages=("en",),
+    languages=("en", "nl", "zh", "de", "es", "fi"),
     rules_page="docs/rules/suitors_paths.md",
     original_rules=(("fi", "docs/rules/original/suitors_paths.fi.txt"),),
     play_minutes=(30, 60),
