@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.core.game import JSON
-from ludoteca.core.spec import GameSpec, TextRenderer
+from ludoteca.core.players import Bot
+from ludoteca.core.spec import BotSpec, GameSpec, TextRenderer
 from ludoteca.games.suitors_paths.options import (
     DEFAULT_PLAYERS,
     OPTIONS,
@@ -27,6 +28,12 @@ def _renderer(game: Any) -> TextRenderer:
     return SpRenderer(game)
 
 
+def _heuristic() -> Bot:
+    from ludoteca.games.suitors_paths.bots import SpHeuristicBot
+
+    return SpHeuristicBot()
+
+
 SPEC = GameSpec(
     name="suitors_paths",
     title="Suitors' Paths",
@@ -38,7 +45,15 @@ SPEC = GameSpec(
     options=OPTIONS,
     build=_build,
     renderer=_renderer,
-    bots=(),
+    bots=(
+        BotSpec(
+            "heuristic", 1,
+            "Connects where a marker gains most for the fewest cards, walks girls away from "
+            "rival routes, and takes the cards its planned path lacks.",
+            _heuristic,
+        ),
+    ),
+    default_bot="heuristic",
     board_data=None,
     observation_keys=(
         "step", "round", "board", "girls", "suitors", "routes", "heads", "markers",

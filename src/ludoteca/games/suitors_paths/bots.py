@@ -1,0 +1,428 @@
+"""The Suitors' Paths heuristic bot: connect where a marker gains most for the fewest cards.
+
+It reads only its seat's observation (S3: the public table and its own hand, never another
+hand or the deck's order) and decides at each step:
+
+- auction: opens the ring-2 hex nearest to the most girls (cheapest paths priced in its
+  hand), at 0, and raises while the hex is worth more cards than the hexes it would get
+  instead; pays with the cards its plan from that hex needs least;
+- build: the cheapest path (Dijkstra over segments, a card it holds costing 1 and one it
+  lacks 2, as a pair would) to every girl who can take a marker; it connects now to the one
+  whose P66 gain (on top, not bottom, the top bonus taken from a rival) best repays the cards,
+  continuing its unfinished route or scrapping it when a new route is clearly better; when no
+  connection is affordable it builds toward a routed girl (who never moves) as far as its cards
+  pay, and otherwise ends the build to save cards for one connecting turn;
+- girl: the move that takes a girl furthest from the rivals' reach and nearest to its own;
+- cards: the display cards its planned path lacks (a whole colour when that brings more of
+  them), else the deck when an unseen card promises more; discards and payments shed the cards
+  its plan needs least.
+
+Ties go to the first action in the engine's stable order: the bot never draws from `rng`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from ludoteca.core.game import Game, Seat
+from ludoteca.core.players import Budget
+from ludoteca.games.suitors_paths.actions import COLOUR_INDEX, COLOURS, MULTI
+from ludoteca.games.suitors_paths.board import Board, game_data
+from ludoteca.games.suitors_paths.planner import (
+    UNREACHED,
+    Payment,
+    Table,
+    Target,
+    cheapest_paths,
+    connections,
+    marker_gain,
+    payment_plan,
+    points_on,
+    reach_costs,
+)
+from ludoteca.games.suitors_paths.rules import SpGame
+
+PAIR_PRICE = 2.0
+"""A requirement the hand holds no card of costs a pair (or a card still to draw)."""
+CARD_WEIGHT = 0.5
+"""Points a card is worth: each turn brings about two, and a connection scores 2 to 4."""
+MIN_VALUE = 0.25
+"""A connection must gain at least this much more than its cards cost to spend a marker."""
+ROAMING = 0.6
+"""How much of a route-less girl's value is left by the time a plan needs more turns."""
+SHORT_WEIGHT = 0.8
+"""The cost of each card a plan still has to draw (a turn takes two)."""
+SCRAP_MARGIN = 1.0
+"""How much better a new route must be before the unfinished one is scrapped."""
+REACH = 6.0
+"""Girls further than this (in priced segments) are out of anyone's reach for a while."""
+NEEDED_CARD = 3.0
+"""The value of a card the planned path lacks; other cards are worth about 1."""
+HEX_VALUE_PER_CARD = 2.0
+"""Auction: how much start-hex value (summed reach to the girls) one card of bid is worth."""
+MAX_BID_WORTH = 3
+
+
+class SpHeuristicBot:
+    """Connects where a marker gains most for the fewest cards; see the module docstring."""
+
+    name = "heuristic"
+
+    def choose(
+        self,
+        game: Game[Any, Any],
+        state: Any,
+        seat: Seat,
+        rng: random.Random,
+        budget: Budget | None = None,
+    ) -> Any:
+        """Return the heuristic's action for `seat`, the player to act in `state`."""
+        if not isinstance(game, SpGame):
+            raise TypeError(f"the Suitors' Paths bot cannot play {game.name}")
+        view = game.observation(state, seat)
+        texts: list[str] = view["legal_actions"]
+        if not texts:
+            raise ValueError("the game is over or it is not this seat's turn")
+        if len(texts) == 1:
+            return game.action_from_text(state, texts[0])
+        choice = Choice(game, view, seat)
+        return game.action_from_text(state, choice.best(texts))
+
+
+class Plan(NamedTuple):
+    """A way to connect to one girl: the route's path, how the hand pays it, what it gains."""
+
+    target: Target
+    fresh: bool
+    """True for a new route from the suitor (after scrapping the unfinished one, if any)."""
+    payments: tuple[Payment | None, ...]
+    cards: int
+    short: int
+    """Requirements the hand cannot pay yet."""
+    value: float
+    routed: bool
+    """The girl already has a marker, so she will not move away."""
+
+    @property
+    def affordable(self) -> bool:
+        """Return True if the hand pays the whole path now."""
+        return self.short == 0
+
+    def now(self) -> float:
+        """Return the worth of connecting this turn: gain less the cards spent."""
+        return self.value - CARD_WEIGHT * self.cards
+
+    def later(self) -> float:
+        """Return the worth of working toward it over more turns."""
+        value = self.value if self.routed or self.affordable else ROAMING * self.value
+        return value - CARD_WEIGHT * self.cards - SHORT_WEIGHT * self.short
+
+
+class Choice:
+    """One decision: the bot's reading of its observation and its plans."""
+
+    def __init__(self, game: SpGame, view: dict[str, Any], seat: Seat) -> None:
+        self.game = game
+        self.board: Board = game.board
+        self.view = view
+        self.seat = seat
+        self.n = game.num_players
+        self.table = Table.read(game.board, game.needs, view)
+        self.hand = list(self.table.hand)
+
+    def best(self, texts: list[str]) -> str:
+        """Return the chosen legal text."""
+        step = self.view["step"]
+        if step == "build":
+            choice = self.build(texts)
+        elif step == "girl":
+            choice = self.girl(texts)
+        elif step == "cards":
+            choice = self.take(texts)
+        elif step == "discard":
+            choice = "discard " + self.shed(sum(self.hand) - 10)
+        elif step == "pay":
+            choice = "pay " + self.shed(self.view["auction"]["to_pay"])
+        else:
+            choice = self.auction(texts)
+        return choice if choice in texts else texts[0]
+
+    # -- plans -------------------------------------------------------------------------------
+
+    def price(self, hand: Sequence[int]) -> list[float]:
+        """Return per colour what one requirement costs the viewer, holding `hand`."""
+        return [1.0 if count else PAIR_PRICE for count in hand]
+
+    def plans(self, texts: Sequence[str] = ()) -> list[Plan]:
+        """Return the viewer's plans: from its unfinished route's head, and new routes."""
+        table = self.table
+        seat = self.seat
+        price = self.price(self.hand)
+        suitors = table.suitor_hexes()
+        route = table.unfinished[seat]
+        plans: list[Plan] = []
+        if route is not None:
+            paths = cheapest_paths(table, [route.head], route.visited, price, suitors)
+            plans += self._plans(connections(table, paths, price), fresh=False)
+        start = table.suitors[seat]
+        markers = table.markers[seat] + (route is not None)  # a scrap returns the head marker
+        if start is not None and markers > 0 and (route is None or not texts or "scrap" in texts):
+            fresh = table.without(route) if route is not None else table
+            paths = cheapest_paths(fresh, self.board.corners[start], 0, price, suitors)
+            plans += self._plans(connections(fresh, paths, price), fresh=True)
+        return plans
+
+    def _plans(self, targets: list[Target], fresh: bool) -> list[Plan]:
+        needs = self.table.needs
+        plans = []
+        for target in targets:
+            colours = [needs[segment] for segment in target.segments]
+            payments = payment_plan(self.hand, colours)
+            stack = self.table.girls[target.path_index]
+            plans.append(Plan(
+                target=target, fresh=fresh, payments=tuple(payments),
+                cards=sum(p[1] if p is not None else 1 for p in payments),
+                short=sum(p is None for p in payments),
+                value=self.girl_value(stack), routed=bool(stack),
+            ))
+        return plans
+
+    def girl_value(self, stack: tuple[int, ...]) -> float:
+        """Return what topping `stack` is worth to the viewer: its gain plus the rival's loss."""
+        gain, loser = marker_gain(stack, self.seat)
+        if loser is None:
+            return float(gain)
+        scores = self.view["scores"]
+        leader = max(s for seat, s in enumerate(scores) if seat != self.seat)
+        # Taking the top from the leading rival matters as much as scoring; from others less.
+        weight = 1.0 if self.n == 2 or scores[loser] == leader else 0.5
+        return gain + weight
+
+    def future(self) -> Plan | None:
+        """Return the plan worth working toward over the next turns."""
+        plans = self.plans()
+        return max(plans, key=Plan.later, default=None)
+
+    # -- build -------------------------------------------------------------------------------
+
+    def build(self, texts: list[str]) -> str:
+        """Return the build step's choice: scrap, a segment, or end."""
+        plans = self.plans(texts)
+        ready = [plan for plan in plans if plan.affordable and self.may_finish(plan)
+                 and plan.now() >= MIN_VALUE]
+        if ready:
+            return self.advance(max(ready, key=Plan.now), texts)
+        if self.view["final_round"] is not None or not plans:
+            return "end"
+        best = max(plans, key=Plan.later)
+        if best.fresh and self.table.unfinished[self.seat] is not None:
+            head = [plan.later() for plan in plans if not plan.fresh]
+            if head and best.later() < max(head) + SCRAP_MARGIN:
+                best = max((plan for plan in plans if not plan.fresh), key=Plan.later)
+        if best.routed and best.payments[0] is not None and best.later() > 0 \
+                and self.may_finish(best):
+            return self.advance(best, texts)
+        return "end"
+
+    def may_finish(self, plan: Plan) -> bool:
+        """Return False if the path would use up the blocks (P64) without the viewer leading."""
+        if len(plan.target.segments) < self.view["supply"]:
+            return True
+        scores = list(self.view["scores"])
+        stack = self.table.girls[plan.target.path_index]
+        after = (*stack, self.seat)
+        for seat in set(after):
+            scores[seat] = points_on(after, seat)
+        # The exhausting player comes last in the tie-break (P68): it must lead outright.
+        return all(scores[self.seat] > s for seat, s in enumerate(scores) if seat != self.seat)
+
+    def advance(self, plan: Plan, texts: list[str]) -> str:
+        """Return the plan's next action: scrap first for a new route, else its next segment."""
+        if plan.fresh and self.table.unfinished[self.seat] is not None:
+            return "scrap"
+        payment = plan.payments[0]
+        if payment is None:
+            return "end"
+        points = plan.target.points
+        colour, count = payment
+        return f"build {self.board.segment_text(points[0], points[1])} {COLOURS[colour] * count}"
+
+    # -- girl --------------------------------------------------------------------------------
+
+    def girl(self, texts: list[str]) -> str:
+        """Return the girl move that helps the viewer's reach most and the rivals' least."""
+        reach = [self.reach(seat) for seat in range(self.n)]
+        length = len(self.board.path)
+        scored = []
+        for position, text in enumerate(texts):
+            _, name, direction = text.split(" ")
+            i = self.board.path_index[self.board.hex_by_name[name]]
+            j = (i + (1 if direction == "cw" else -1)) % length
+            value = 0.0
+            for seat, costs in enumerate(reach):
+                change = _closeness(costs[j]) - _closeness(costs[i])
+                value += change if seat == self.seat else -change
+            scored.append((value, -position, text))
+        return max(scored)[2]
+
+    def reach(self, seat: Seat) -> dict[int, float]:
+        """Return per path index the cost of `seat`'s cheapest connection there (rivals'
+        hands are hidden: their segments all cost 1)."""
+        table = self.table
+        price = self.price(self.hand) if seat == self.seat else [1.0] * len(COLOURS)
+        suitors = table.suitor_hexes()
+        best = dict.fromkeys(range(len(self.board.path)), UNREACHED)
+        route = table.unfinished[seat]
+        starts = []
+        if route is not None:
+            starts.append(cheapest_paths(table, [route.head], route.visited, price, suitors))
+        start = table.suitors[seat]
+        if start is not None and table.connections[seat] < 6:
+            fresh = table.without(route) if route is not None else table
+            starts.append(cheapest_paths(fresh, self.board.corners[start], 0, price, suitors))
+        for paths in starts:
+            for i, cost in reach_costs(table, paths, price).items():
+                best[i] = min(best[i], cost)
+        return best
+
+    # -- cards -------------------------------------------------------------------------------
+
+    def lacking(self) -> list[int]:
+        """Return per colour the cards the planned path lacks."""
+        plan = self.future()
+        short = [0] * len(COLOURS)
+        if plan is None:
+            return short
+        for payment, segment in zip(plan.payments, plan.target.segments, strict=True):
+            if payment is None:
+                short[self.table.needs[segment]] += 1
+        return short
+
+    def card_value(self, colour: int, hand: Sequence[int], lacking: Sequence[int]) -> float:
+        """Return what one more card of `colour` is worth to a hand that lacks `lacking`."""
+        if lacking[colour] > 0:
+            return NEEDED_CARD
+        value = 1.2 if colour == MULTI else 1.0
+        if hand[colour] % 2 == 1:
+            value += 0.8 if any(lacking) else 0.3  # it makes a pair, which pays anything
+        return value
+
+    def take(self, texts: list[str]) -> str:
+        """Return the card step's take: needed display cards, a whole colour, or the deck."""
+        lacking = self.lacking()
+        hand = self.hand
+        display = self.view["display"]
+        deck = self.deck_value(hand, lacking)
+        singles = [(self.card_value(COLOUR_INDEX[c], hand, lacking), -slot, f"take {slot + 1}")
+                   for slot, c in enumerate(display) if c is not None]
+        singles.sort(reverse=True)
+        single = max(singles, default=(deck, 0, "take deck"))
+        best = single if single[0] > deck else (deck, 0, "take deck")
+        if self.view["this_turn"]["taken"]:
+            return best[2]
+        first_colour = COLOUR_INDEX[display[int(best[2][5:]) - 1]] \
+            if best[2] != "take deck" else None
+        after_hand, after_lacking = list(hand), list(lacking)
+        if first_colour is not None:
+            after_hand[first_colour] += 1
+            after_lacking[first_colour] = max(0, after_lacking[first_colour] - 1)
+        second = max([self.deck_value(after_hand, after_lacking)]
+                     + [self.card_value(COLOUR_INDEX[c], after_hand, after_lacking)
+                        for slot, c in enumerate(display)
+                        if c is not None and f"take {slot + 1}" != best[2]])
+        two = best[0] + second
+        for letter in COLOURS:
+            text = f"take all {letter}"
+            if text in texts and self.all_value(COLOUR_INDEX[letter], display.count(letter),
+                                                lacking) > two:
+                best = (UNREACHED, 0, text)
+                two = self.all_value(COLOUR_INDEX[letter], display.count(letter), lacking)
+        return best[2]
+
+    def all_value(self, colour: int, count: int, lacking: Sequence[int]) -> float:
+        """Return what taking `count` display cards of `colour` at once is worth."""
+        hand, short = list(self.hand), list(lacking)
+        value = 0.0
+        for _ in range(count):
+            value += self.card_value(colour, hand, short)
+            hand[colour] += 1
+            short[colour] = max(0, short[colour] - 1)
+        room = max(0, 10 - sum(self.hand))
+        return value * min(1.0, room / count) if count > room else value
+
+    def deck_value(self, hand: Sequence[int], lacking: Sequence[int]) -> float:
+        """Return the expected value of the deck's top card, over the cards nobody has shown."""
+        deck: dict[str, int] = game_data()["deck"]
+        unseen = [deck[letter] for letter in COLOURS]
+        seen: list[str] = [*self.view["discard_pile"], *(c for c in self.view["display"] if c)]
+        for cards in (self.view["hand"] or "", *self.view["known_cards"][:self.seat],
+                      *self.view["known_cards"][self.seat + 1:]):
+            seen.extend(cards)
+        for letter in seen:
+            unseen[COLOUR_INDEX[letter]] -= 1
+        total = sum(max(0, count) for count in unseen)
+        if total <= 0:
+            return 0.0
+        return sum(max(0, count) * self.card_value(colour, hand, lacking)
+                   for colour, count in enumerate(unseen)) / total
+
+    def shed(self, number: int) -> str:
+        """Return the `number` cards the viewer needs least, in canonical order."""
+        plan = self.future()
+        wanted = [0] * len(COLOURS)
+        if plan is not None:
+            for segment in plan.target.segments:
+                wanted[self.table.needs[segment]] += 1
+        hand = list(self.hand)
+        shed = [0] * len(COLOURS)
+        for _ in range(number):
+            # Shed from the colour with most to spare; keep multicolour (many sides need it).
+            colour = max((c for c in range(len(COLOURS)) if hand[c]),
+                         key=lambda c: (hand[c] - wanted[c], c != MULTI, hand[c], -c))
+            hand[colour] -= 1
+            shed[colour] += 1
+        return "".join(letter * count for letter, count in zip(COLOURS, shed, strict=True))
+
+    # -- auction -----------------------------------------------------------------------------
+
+    def auction(self, texts: list[str]) -> str:
+        """Return the opening of the best hex at 0, a raise while it is worth it, or pass."""
+        auction = self.view["auction"]
+        if auction["hex"] is None:
+            hexes = auction["legal_hexes"]
+            best = max(hexes, key=lambda name: (self.hex_value(name), -hexes.index(name)))
+            return f"open {best} 0"
+        bid = auction["bid"] + 1
+        if bid <= self.hex_worth(auction["hex"]) and f"raise {bid}" in texts:
+            return f"raise {bid}"
+        return "pass"
+
+    def hex_value(self, name: str) -> float:
+        """Return how near a suitor on hex `name` stands to the girls (priced in the hand)."""
+        table = self.table
+        h = self.board.hex_by_name[name]
+        price = self.price(self.hand)
+        paths = cheapest_paths(table, self.board.corners[h], 0, price,
+                               table.suitor_hexes() | {h})
+        costs = reach_costs(table, paths, price)
+        return sum(max(0.0, REACH - costs[i]) for i in table.girls)
+
+    def hex_worth(self, name: str) -> int:
+        """Return how many cards winning hex `name` is worth, against the hexes left instead."""
+        ring = self.view["board"]["ring2"]
+        at = ring.index(name)
+        taken = {s for s in self.view["suitors"] if s}
+        others = [other for k, other in enumerate(ring)
+                  if k % 2 == at % 2 and other != name and other not in taken]
+        if not others:
+            return 0
+        spare = sum(self.hex_value(other) for other in others) / len(others)
+        worth = math.floor((self.hex_value(name) - spare) / HEX_VALUE_PER_CARD + 0.5)
+        return max(0, min(MAX_BID_WORTH, worth))
+
+
+def _closeness(cost: float) -> float:
+    return max(0.0, REACH - cost)
