@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.errors import StateFormatError
 from ludoteca.core.game import JSON
-from ludoteca.games.suitors_paths.actions import COLOURS
+from ludoteca.games.suitors_paths.actions import COLOUR_INDEX, COLOURS
 from ludoteca.games.suitors_paths.board import game_data
 from ludoteca.games.suitors_paths.moves import MARKERS, MAX_STACK
 from ludoteca.games.suitors_paths.observe import plain
@@ -69,11 +69,12 @@ def decode_state(game: SpGame, obj: Mapping[str, JSON]) -> SpState:
     """Return the state encoded by `encode_state`; StateFormatError if it cannot be read."""
     try:
         state = _decode(obj)
+        # Inside the try: a value of the wrong type can fail a check before its own is made.
+        check_state(game, state)
     except StateFormatError:
         raise
     except (KeyError, TypeError, ValueError, IndexError) as error:
         raise StateFormatError(f"not a Suitors' Paths state: {error}") from error
-    check_state(game, state)
     return state
 
 
@@ -179,6 +180,7 @@ def check_state(game: SpGame, state: SpState) -> None:
     _check_cards(state, n)
     _check_girls(game, state)
     _check_routes(game, state)
+    _check_log(state, n)
 
 
 def _check_cards(state: SpState, n: int) -> None:
@@ -249,6 +251,9 @@ def _check_routes(game: SpGame, state: SpState) -> None:
             blocks += route.blocks
             last = index == len(routes) - 1
             _expect(route.girl != NONE or last, "only a seat's last route may be unfinished")
+            _expect(route.girl == NONE or (0 <= route.girl < len(state.girls)
+                                           and seat in (state.girls[route.girl] or ())),
+                    f"seat {seat}'s route {index} must end at a girl holding its marker")
     _expect(occupied == state.occupied, "occupied must be exactly the routes' segments")
     # At most, not exactly: the rules' examples (E29) set a nearly empty supply beside a few
     # routes, the other blocks being understood as on routes the example leaves out.
@@ -258,3 +263,18 @@ def _check_routes(game: SpGame, state: SpState) -> None:
         used = sum(stack.count(seat) for stack in state.girls if stack)
         open_routes = sum(route.girl == NONE for route in state.routes[seat])
         _expect(used + open_routes <= MARKERS, f"seat {seat} uses more than 6 markers (P46)")
+
+
+def _check_log(state: SpState, n: int) -> None:
+    """Check the values the views read from the log: who drew a deck card, what refilled."""
+    for part in state.log:
+        for event in part:
+            if event[0] == "take_deck":
+                _expect(type(event[2]) is int and 0 <= event[2] < n
+                        and (event[3] is None or event[3] in COLOUR_INDEX),
+                        "a take_deck event names a seat and a colour letter or null")
+            elif event[0] == "refill":
+                _expect(isinstance(event[2], tuple) and all(
+                    isinstance(slot, tuple) and len(slot) == 2 and type(slot[0]) is int
+                    and 1 <= slot[0] <= 6 and slot[1] in COLOUR_INDEX for slot in event[2]),
+                    "a refill event lists (slot 1..6, colour letter) pairs")
