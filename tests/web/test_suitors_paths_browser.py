@@ -108,10 +108,21 @@ def play_sp_action(page: Page, rng: random.Random, build_bias: float = 0.85,
         else:
             page.get_by_test_id("pass-button").click()
     elif segments.count() and (connecting.count() or rng.random() < build_bias):
-        _click_random(page, f"{BOARD} [data-testid=segment-choice]"
-                      + ("[data-connects=true]" if connecting.count() else ""), rng)
+        # Until the chooser was used once, a stretch with several ways to pay comes first.
+        several = f"{BOARD} [data-testid=segment-choice]:not([data-ways='1'])"
+        if used is not None and "payment chooser" not in used and page.locator(several).count():
+            _click_random(page, several, rng)
+        else:
+            _click_random(page, f"{BOARD} [data-testid=segment-choice]"
+                          + ("[data-connects=true]" if connecting.count() else ""), rng)
         if page.get_by_test_id("payment").count():
-            _click_random(page, "[data-testid=payment]", rng)
+            pairs = "[data-testid=payment]:not([data-payment=G]):not([data-payment=Y])" \
+                    ":not([data-payment=R]):not([data-payment=K]):not([data-payment=B])" \
+                    ":not([data-payment=M])"
+            if used is not None and "payment chooser" not in used and page.locator(pairs).count():
+                _click_random(page, pairs, rng)  # the first time, a pair
+            else:
+                _click_random(page, "[data-testid=payment]", rng)
             if used is not None:
                 used.add("payment chooser")
     elif page.get_by_test_id("end-button").count():
@@ -159,6 +170,7 @@ def test_human_plays_suitors_paths_against_a_bot_to_the_end(open_page, server_ur
     assert "payment chooser" in used, "no segment's payment was ever chosen in the chooser"
     assert any(_kind(a) == "build" and len(a.split()[-1]) == 2 for a in actions), \
         "no segment was ever paid with a pair"
+    assert len(actions) > 20, actions  # a game, not a few moves
     final = api_get(server_url, f"/matches/{match_id}/view")
     observation = final["observation"]
     assert observation["terminal"] is True and final["match"]["status"] == "finished"

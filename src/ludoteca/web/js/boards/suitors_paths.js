@@ -163,7 +163,8 @@ export function createSpBoard(container, {
 
   /**
    * Draw the observation and the choices on offer: `hexes` [{hex, label, pressed}] to open,
-   * `segments` [{segment, from, to, requirement, connects, label, pressed}] to build, `arrows`
+   * `segments` [{segment, from, to, requirement, connects, ways (of paying), label, pressed}]
+   * to build, `arrows`
    * [{hex, dir, to, label}] to move a girl. A choice that stays keeps its tabindex, so the
    * keyboard focus survives a redraw.
    */
@@ -204,6 +205,7 @@ export function createSpBoard(container, {
       "data-choice": "true", "data-kind": "segment", "data-segment": choice.segment,
       "data-key": `segment:${choice.segment}`, "data-testid": "segment-choice",
       "data-requirement": choice.requirement, "data-connects": String(choice.connects),
+      "data-ways": choice.ways ?? 1,
       role: "button", tabindex: "0", "aria-label": choice.label,
       "aria-pressed": choice.pressed === undefined ? null : String(choice.pressed),
     },

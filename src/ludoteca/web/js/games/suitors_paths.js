@@ -175,6 +175,7 @@ function createView({ boardArea, controlsArea, onAction }) {
         const connects = Boolean(entry?.connects);
         return {
           segment: names.join(" "), requirement, connects, from, to,
+          ways: buildWays(names.join(" ")).length,
           pressed: stretch === names.join(" "),
           label: t(connects ? "suitors_paths.buildConnecting" : "suitors_paths.buildSegment",
             { segment: names.map(segmentWords).join(" / "), card: cardName(requirement) }),
