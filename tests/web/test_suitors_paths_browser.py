@@ -15,6 +15,7 @@ import time
 from playwright.sync_api import Page, Route, expect
 
 import ludoteca
+from ludoteca.games.suitors_paths.board import board_for
 from tests.web.support import YOUR_TURN, api_get, create_match, state_id
 
 GAME_SECONDS = 420.0
@@ -589,3 +590,30 @@ def test_every_legal_suitors_paths_action_is_offered_by_its_control(open_page):
     assert result["problems"] == []
     assert set(result["kinds"]) == {"open", "raise", "pass", "pay", "build", "scrap", "end",
                                     "girl", "take", "deck", "all", "discard"}
+
+
+def test_points_are_named_as_the_notation_names_them(open_page):
+    """The log names a route's head as the notation does: a corner after the first hex of the
+    board (smallest r, then q) that has it, on every board."""
+    boards = []
+    for players in HEXES:
+        board = board_for(players)
+        boards.append({"hexes": list(board.hex_names),
+                       "points": [[list(key), name.replace("/", " ")]
+                                  for key, name in zip(board.point_keys, board.point_names,
+                                                       strict=True)]})
+    page = open_page()
+    page.goto("/")
+    expect(page.get_by_test_id("create-match")).to_be_visible()
+    wrong = page.evaluate("""async ([url, boards]) => {
+      const { pointWords, setBoardHexes } = await import(url);
+      const wrong = [];
+      for (const board of boards) {
+        setBoardHexes(board.hexes);
+        for (const [key, name] of board.points) {
+          if (pointWords(key) !== name) wrong.push(`${key}: ${pointWords(key)} != ${name}`);
+        }
+      }
+      return wrong.slice(0, 10);
+    }""", ["/static/js/games/suitors_paths-words.js", boards])
+    assert wrong == []

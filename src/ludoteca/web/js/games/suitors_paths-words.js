@@ -39,13 +39,24 @@ export function segmentWords(segment) {
   return t("suitors_paths.segmentName", { hex, from: cornerWords(from), to: cornerWords(to) });
 }
 
-/** Return a point key [X, Y] in words: "2,1" for a centre, "2,0 SE" for a corner. */
-export function pointWords([X, Y]) {
+let boardHexes = new Set(); // the hex names of the board last shown, to name corners by
+
+/** Remember the board's hex names: a corner is named after the first of its hexes on it. */
+export function setBoardHexes(names) {
+  boardHexes = new Set(names);
+}
+
+/**
+ * Return a point key [X, Y] in words: "2,1" for a centre, "2,0 SE" for a corner, named as the
+ * notation does after the first hex (smallest r, then q) of the board that has it.
+ */
+export function pointWords(point) {
+  if (!Array.isArray(point)) return String(point);
+  const [X, Y] = point;
   if (Y % 3 === 0) {
     const r = Y / 3;
     return `${(X - r) / 2},${r}`;
   }
-  // The first hex (smallest r, then q) that has this corner, as the notation names it.
   const candidates = [];
   CORNER_OFFSETS.forEach(([dx, dy], k) => {
     const cy = Y - dy;
@@ -56,7 +67,8 @@ export function pointWords([X, Y]) {
     candidates.push({ q: (cx - r) / 2, r, corner: CORNER_NAMES[k] });
   });
   candidates.sort((a, b) => a.r - b.r || a.q - b.q);
-  const best = candidates.find((c) => c.q >= 0 && c.r >= 0) ?? candidates[0];
+  const best = candidates.find((c) => boardHexes.has(`${c.q},${c.r}`))
+    ?? candidates.find((c) => c.q >= 0 && c.r >= 0) ?? candidates[0];
   return best ? `${best.q},${best.r} ${best.corner}` : `${X},${Y}`;
 }
 

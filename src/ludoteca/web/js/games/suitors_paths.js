@@ -21,7 +21,7 @@ import {
 } from "./suitors_paths-panels.js";
 import {
   actionLabel, cardName, cardsWords, colourName, describe, hexWords, SEAT_COLOURS,
-  segmentWords, terrainName,
+  segmentWords, setBoardHexes, terrainName,
 } from "./suitors_paths-words.js";
 
 // On a phone the controls go between the board and the table, so that the hand is near the board.
@@ -316,6 +316,7 @@ function createView({ boardArea, controlsArea, onAction }) {
       const previous = observation;
       observation = view.observation;
       terrains = new Map(observation.board.hexes.map((tile) => [tile.hex, tile.terrain]));
+      setBoardHexes(terrains.keys());
       labels = seatLabels;
       const wasInteractive = interactive;
       interactive = Boolean(canAct && observation.legal_actions.length);
