@@ -1,10 +1,12 @@
 """Property tests: bad input changes nothing, cards, blocks and markers are conserved,
-resampling is invisible to the seat, JSON is exact."""
+resampling is invisible to the seat, no view shows a hidden card, JSON and replay are exact,
+and `from_json` refuses a damaged state or loads one that works."""
 
 from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,6 +28,7 @@ from ludoteca.games.suitors_paths.actions import (
     TakeAllColour,
     TakeDisplay,
 )
+from tests.games.corrupt import assert_loads_safely_or_refuses, corrupted
 from tests.games.support import assert_refused_unchanged, reached_positions
 
 GAMES = {
@@ -103,14 +106,114 @@ def test_cards_blocks_and_markers_are_conserved(position: tuple[SpGame, SpState]
 
 @PROPERTY_SETTINGS
 @given(positions, st.integers(0, 2**31))
-def test_resampling_is_invisible_to_the_seat_and_json_is_exact(
+def test_resampling_is_invisible_to_the_seat_and_redraws_only_hidden_cards(
     position: tuple[SpGame, SpState], seed: int
 ) -> None:
     game, state = position
     for seat in (None, *range(game.num_players)):
         twin = game.resample(state, seat, random.Random(seed))
         assert game.observation(twin, seat) == game.observation(state, seat)
+        assert twin.known == state.known and twin.display == state.display
+        assert [sum(hand) for hand in twin.hands] == [sum(hand) for hand in state.hands]
+        assert sorted(hidden_cards(twin, seat)) == sorted(hidden_cards(state, seat))
         if seat is not None:
             assert twin.hands[seat] == state.hands[seat]
-    data = game.to_json(state)
-    assert game.from_json(json.loads(json.dumps(data))) == state
+
+
+def hidden_cards(state: SpState, seat: int | None) -> list[int]:
+    """Return the cards `seat` cannot see: the deck and the others' cards not seen taken."""
+    cards = list(state.deck)
+    for other, (hand, known) in enumerate(zip(state.hands, state.known, strict=True)):
+        if other != seat:
+            cards += [colour for colour in range(len(COLOURS))
+                      for _ in range(hand[colour] - known[colour])]
+    return cards
+
+
+@PROPERTY_SETTINGS
+@given(positions, st.integers(0, 2**31))
+def test_no_view_changes_when_another_seats_hidden_cards_or_the_deck_order_change(
+    position: tuple[SpGame, SpState], seed: int
+) -> None:
+    # Built by hand, not by `resample`: one unseen card of a hand is swapped with a deck card
+    # of another colour, and the deck is reordered. Only the holder's view may change.
+    game, state = position
+    rng = random.Random(seed)
+    holders = [seat for seat in range(game.num_players)
+               if sum(state.hands[seat]) > sum(state.known[seat])]
+    if not holders or len(set(state.deck)) < 2:
+        return
+    holder = rng.choice(holders)
+    hand, known = state.hands[holder], state.known[holder]
+    given_up = rng.choice([c for c in range(len(COLOURS)) if hand[c] > known[c]])
+    at = rng.choice([i for i, c in enumerate(state.deck) if c != given_up])
+    received = state.deck[at]
+    new_hand = list(hand)
+    new_hand[given_up] -= 1
+    new_hand[received] += 1
+    deck = list(state.deck)
+    deck[at] = given_up
+    rng.shuffle(deck)
+    hands = (*state.hands[:holder], tuple(new_hand), *state.hands[holder + 1:])
+    twin = replace(state, hands=hands, deck=tuple(deck))
+    for seat in (None, *range(game.num_players)):
+        if seat != holder:
+            assert game.observation(twin, seat) == game.observation(state, seat), seat
+    assert game.observation(twin, holder)["hand"] != game.observation(state, holder)["hand"]
+
+
+@PROPERTY_SETTINGS
+@given(positions)
+def test_a_view_names_no_card_it_may_not_see(position: tuple[SpGame, SpState]) -> None:
+    game, state = position
+    drawn = [event for event in state.events() if event[0] == "take_deck"]
+    for seat in (None, *range(game.num_players)):
+        view = game.observation(state, seat)
+        assert "deck" not in view and view["deck_size"] == len(state.deck)
+        for other in range(game.num_players):
+            shown = view["known_cards"][other]
+            assert shown == "".join(c * n for c, n in zip(COLOURS, state.known[other],
+                                                          strict=True))
+            assert len(shown) + view["unseen_counts"][other] == sum(state.hands[other])
+        draws = [entry for entry in view["log"] if entry["kind"] == "take_deck"]
+        assert len(draws) == len(drawn)
+        for entry, event in zip(draws, drawn, strict=True):
+            assert entry["colour"] == (event[3] if entry["seat"] == seat else None)
+
+
+@PROPERTY_SETTINGS
+@given(st.sampled_from(sorted(GAMES)), st.integers(0, 2**31), st.integers(0, 500))
+def test_json_and_replay_are_exact(players: int, seed: int, steps: int) -> None:
+    game = GAMES[players]
+    rng = random.Random(seed)
+    state = game.initial_state(seed)
+    texts = []
+    for _ in range(steps):
+        if game.is_terminal(state):
+            break
+        action = rng.choice(game.legal_actions(state))
+        texts.append(game.action_to_text(state, action))
+        state = game.apply(state, action)
+    encoded = game.to_json(state)
+    decoded = game.from_json(json.loads(json.dumps(encoded)))
+    assert decoded == state and game.to_json(decoded) == encoded
+    assert game.legal_actions(decoded) == game.legal_actions(state)
+    replayed = game.initial_state(seed)
+    for text in texts:
+        replayed = game.apply(replayed, game.action_from_text(replayed, text))
+    assert replayed == state and game.to_json(replayed) == encoded
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(sorted(GAMES)), st.integers(0, 2**31), st.integers(0, 500), st.data())
+def test_from_json_rejects_or_accepts_a_corrupted_state_that_works(
+    players: int, seed: int, steps: int, data: st.DataObject
+) -> None:
+    game = GAMES[players]
+    rng = random.Random(seed)
+    state = game.initial_state(seed)
+    for _ in range(steps):
+        if game.is_terminal(state):
+            break
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
+    assert_loads_safely_or_refuses(game, data.draw(corrupted(game.to_json(state))))
