@@ -12,11 +12,13 @@ import {
   aside, at, bounds, centreKey, centreOf, HEX, hexOutline, zoomUnits,
 } from "./suitors_paths-geometry.js";
 
-/** Terrain and card colours by letter: fills chosen to differ in lightness as well as hue. */
+/** Card colours by letter (white letters on them contrast at least 4.5:1, yellow takes dark). */
 export const CARD_FILLS = {
-  G: "#4f9a4a", Y: "#f1d04b", R: "#d9694f", K: "#4a4a4a", B: "#3f86d6", M: "#8f5bb5",
+  G: "#3a7d36", Y: "#f1d04b", R: "#c0492f", K: "#4a4a4a", B: "#2f6fbf", M: "#8f5bb5",
 };
-const TERRAIN_FILLS = { G: "#9fcf8f", Y: "#f7e7a1", R: "#f0b19d", K: "#b3b0aa", B: "#a9cff2" };
+// Terrains differ in lightness as well as hue (forest and rocks darker, clearing lightest), so
+// that red-green blindness still tells forest from house; the glyph and letter say it anyway.
+const TERRAIN_FILLS = { G: "#86bf78", Y: "#f7e7a1", R: "#f2b8a8", K: "#a8a49d", B: "#a9cff2" };
 const TERRAIN_GLYPHS = { G: "♣", Y: "✿", R: "⌂", K: "▲", B: "≈" };
 const DARK_CARDS = new Set(["G", "K", "B", "M", "R"]); // letters on these fills are white
 const MARGIN = 4;
