@@ -306,6 +306,7 @@ function createView({ boardArea, controlsArea, onAction }) {
     else if (choices.segments().length) text = t("suitors_paths.hint.build");
     else if (choices.end() || choices.scrap()) text = t("suitors_paths.hint.noSegment");
     else if (choices.girls().length) text = t("suitors_paths.hint.girl");
+    else if (observation.this_turn?.taken) text = t("suitors_paths.hint.secondCard");
     else text = t("suitors_paths.hint.cards");
     hint.textContent = text;
   }
