@@ -1,6 +1,6 @@
 """No client ever receives what its seat may not know: whole games over the API (a 4-player
-Keezen game, a 3-player Elfenland game and 3-player Thurn und Taxis games, with and without
-blind_draw)."""
+Keezen game, a 3-player Elfenland game, 3-player Thurn und Taxis games, with and without
+blind_draw, and a 3-player Suitors' Paths game)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import ludoteca
 from ludoteca.games.thurn_und_taxis.bots import TntHeuristicBot
 from tests.server.support import TestClient, act, create, serve, view
 
-SEEDS = {"keezen": 2025, "elfenland": 31, "thurn_und_taxis": 11}
+SEEDS = {"keezen": 2025, "elfenland": 31, "thurn_und_taxis": 11, "suitors_paths": 12}
 """With random.Random(7) choosing: whole games. Thurn und Taxis is played by its heuristic bot
 on every seat: random players rarely close a route and a game would last thousands of actions,
 while the bot's games end in some 20 rounds."""
@@ -53,6 +53,8 @@ def check_message(
     log_keys = keys_under(observation["log"])
     if observation["game"] == "thurn_und_taxis":
         log_keys.discard("token")  # an entry's notation (`T3:MUE`, `TD`), not a seat token
+    if observation["game"] == "suitors_paths":
+        keys.discard("supply")  # the blocks left in the shared supply, public (P14)
     secret = (keys | log_keys) & set(SECRET_KEYS)
     assert not secret, f"secret keys {sorted(secret)} in a message"
     outside_log = {key: value for key, value in observation.items() if key != "log"}
@@ -71,7 +73,10 @@ def check_message(
             assert entry["kind"] != "keep-cards" or entry["kept"] is None
             if entry["kind"] == "keep-counter" and entry["secret"]:
                 assert entry["counter"] is None
-        if entry["kind"] == "deal":
+        if observation["game"] == "suitors_paths" and entry["kind"] == "take_deck":
+            assert (entry["colour"] is None) == (entry["seat"] != seat), "a deck draw was shown"
+        if entry["kind"] == "deal" and observation["game"] != "suitors_paths":
+            # (Suitors' Paths logs no hands at the deal, only the display.)
             for other, hand in enumerate(entry["hands"]):
                 if other != seat:
                     assert hand is None, f"a deal shows seat {other}'s hand"
@@ -82,7 +87,7 @@ def check_message(
 @pytest.mark.parametrize(
     ("game_name", "players", "options"),
     [("keezen", 4, {}), ("elfenland", 3, {}), ("thurn_und_taxis", 3, {}),
-     ("thurn_und_taxis", 3, {"blind_draw": True})],
+     ("thurn_und_taxis", 3, {"blind_draw": True}), ("suitors_paths", 3, {})],
 )
 def test_every_socket_message_of_a_whole_game_shows_only_the_own_seat(
     tmp_path: Path, game_name: str, players: int, options: dict[str, Any]
@@ -152,6 +157,8 @@ def play_whole_game(
             assert message["state_id"] == state_id
             if game.name == "thurn_und_taxis":
                 check_unseen_cards(game, state, seat, message["observation"])
+            if game.name == "suitors_paths":
+                check_suitors_cards(state, seat, message["observation"])
         assert response.json()["observation"] == game.observation(state, mover)
     final = view(client, match_id)
     assert final["match"]["status"] == "finished"
@@ -183,3 +190,18 @@ def check_unseen_cards(game: Any, state: Any, seat: int | None, observation: Any
         assert observation["blind_counts"][other] == sum(state.blind[other])
     own = None if seat is None else board.cards_text(state.hands[seat])
     assert observation["hand"] == (None if own is None else own.split(",") if own else [])
+
+
+def check_suitors_cards(state: Any, seat: int | None, observation: Any) -> None:
+    """Assert a Suitors' Paths view shows of each other hand only the cards seen taken from
+    the display (`known_cards`) and how many others it holds, and of the deck only its size."""
+    letters = "GYRKBM"
+    assert observation["deck_size"] == len(state.deck)
+    assert observation["discard_pile"] == [letters[c] for c in state.discards]
+    for other, (hand, known) in enumerate(zip(state.hands, state.known, strict=True)):
+        assert observation["known_cards"][other] == "".join(
+            letter * count for letter, count in zip(letters, known, strict=True))
+        assert observation["unseen_counts"][other] == sum(hand) - sum(known)
+    own = None if seat is None else "".join(
+        letter * count for letter, count in zip(letters, state.hands[seat], strict=True))
+    assert observation["hand"] == own
