@@ -29,6 +29,7 @@ ELFENLAND_ACTIONS_BEFORE_SHOT = 5
 TNT_ACTIONS_BEFORE_SHOT = 9
 SP_ROUND_OF_SHOT = 4
 SP_MAX_ACTIONS = 200
+SP_SEGMENTS_SHOWN = 4  # a build step with a few segments on offer
 
 
 def main() -> int:
@@ -93,8 +94,8 @@ def _thurn_und_taxis_scene(page: Page) -> None:
 
 
 def _suitors_paths_scene(page: Page) -> None:
-    """Play a 3-player Suitors' Paths match against two random bots until the human's build
-    step of round SP_ROUND_OF_SHOT offers segments to build."""
+    """Play a 3-player Suitors' Paths match against two random bots until a build step of the
+    human from round SP_ROUND_OF_SHOT on offers a few segments to build."""
     create_sp_match(page, ["human", "bot:random", "bot:random"], seed=8)
     rng = random.Random(4)
     info = page.get_by_test_id("round-info")
@@ -103,7 +104,8 @@ def _suitors_paths_scene(page: Page) -> None:
         page.locator(YOUR_TURN).wait_for()
         expect(page.locator("[data-testid=controls][data-busy=false]")).to_be_visible()
         if (int(info.get_attribute("data-round") or 0) >= SP_ROUND_OF_SHOT
-                and info.get_attribute("data-step") == "build" and segments.count()):
+                and info.get_attribute("data-step") == "build"
+                and segments.count() >= SP_SEGMENTS_SHOWN):
             page.evaluate("window.scrollTo(0, 0)")  # the last click scrolled to the display
             return
         play_sp_action(page, rng, build_bias=0.95)

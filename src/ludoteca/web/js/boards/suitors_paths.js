@@ -43,10 +43,10 @@ export function createSpBoard(container, {
     path: svg("g", { class: "path-line" }),
     spokes: svg("g", { class: "spokes" }),
     routes: svg("g", { class: "routes" }),
-    heads: svg("g", { class: "heads" }),
     suitors: svg("g", { class: "suitors" }),
     girls: svg("g", { class: "girls" }),
     choices: svg("g", { class: "choices" }),
+    heads: svg("g", { class: "heads" }), // over the offers that start at them, never in the way
   };
   root.append(...Object.values(layers));
   let shape = ""; // the hexes drawn, so the terrain is drawn once per board
@@ -212,6 +212,7 @@ export function createSpBoard(container, {
       "aria-pressed": choice.pressed === undefined ? null : String(choice.pressed),
     },
     svg("line", { class: "hit", x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
+    svg("line", { class: "offer-under", x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
     svg("line", { class: "offer", x1: a.x, y1: a.y, x2: b.x, y2: b.y }),
     choice.connects ? svg("circle", { class: "connect-ring", cx: mid.x, cy: mid.y, r: 2.9 }) : null,
     svg("circle", { class: "cost", cx: mid.x, cy: mid.y, r: 2.1,
