@@ -424,7 +424,7 @@ def test_the_suitors_paths_match_page_in_finnish(open_page):
     assert {text.split(" · ")[1] for text in terrains} <= {"metsä", "aukio", "talo", "kivikko",
                                                            "vesi"}
     expect(page.locator("[data-testid=log-entry][data-kind=girls_placed]")).to_have_text(
-        "Tytöt asettuvat polulle.")
+        re.compile(r"^Tytöt asettuvat polulle: \d,\d, .* ja \d,\d\.$"))
     expect(page.locator("[data-testid=log-entry][data-kind=opener]")).to_contain_text(
         "aloittaa ensimmäisen huutokaupan")
     expect(page.get_by_test_id("display-card").first).to_have_attribute(

@@ -129,9 +129,9 @@ export function describe(entry, { seatName }) {
   const log = (key, params = {}) => t(`suitors_paths.log.${key}`, { player, ...params });
   switch (entry.kind) {
     case "girls_placed":
-      return log("girls_placed");
+      return log("girls_placed", { hexes: listText(entry.hexes ?? []) });
     case "deal":
-      return log("deal");
+      return log("deal", { cards: cardsWords((entry.display ?? []).filter(Boolean).join("")) });
     case "opener":
       return log("opener");
     case "open":
