@@ -27,11 +27,13 @@ const MARKER = 2.2; // side of a marker square in a girl's stack
 /**
  * Draw the board into `container` and return its controls. `colours[seat]` colours routes,
  * suitors and markers; `label` names the board, `zoomLabel` the phone's zoom toggle;
- * `terrainName(letter)` names a terrain for screen readers; `onPick({kind, ...})` is called
- * when an offered hex, segment or girl arrow is clicked or chosen with Enter or Space.
+ * `terrainName(letter)` names a terrain, `girlTitle(girl)` and `suitorTitle(seat)` name a girl
+ * (with her stack) and a suitor, so that colour is never the only cue; `onPick({kind, ...})` is
+ * called when an offered hex, segment or girl arrow is clicked or chosen with Enter or Space.
  */
 export function createSpBoard(container, {
-  colours, label, zoomLabel = "Zoom", terrainName = (letter) => letter, onPick = () => {},
+  colours, label, zoomLabel = "Zoom", terrainName = (letter) => letter,
+  girlTitle = (girl) => girl.hex, suitorTitle = (seat) => String(seat), onPick = () => {},
 }) {
   const root = svg("svg", { "data-testid": "board", class: "sp-board", role: "group",
     "aria-label": label });
@@ -139,6 +141,7 @@ export function createSpBoard(container, {
       }
       suitors.push(svg("g", { class: "suitor", "data-testid": "suitor", "data-seat": seat,
         "data-hex": hex },
+      svg("title", {}, suitorTitle(seat)),
       svg("path", { d: `M${c.x - 2.6},${c.y + 3.2} Q${c.x - 2.6},${c.y - 0.6} ${c.x},${c.y - 0.6}`
         + ` Q${c.x + 2.6},${c.y - 0.6} ${c.x + 2.6},${c.y + 3.2} Z`, fill: colours[seat] }),
       svg("circle", { cx: c.x, cy: c.y - 2.4, r: 1.8, fill: colours[seat] })));
@@ -156,6 +159,7 @@ export function createSpBoard(container, {
         height: MARKER, fill: colours[seat] }));
       return svg("g", { class: girl.stack.length ? "girl routed" : "girl", "data-testid": "girl",
         "data-hex": girl.hex, "data-stack": girl.stack.join(",") },
+      svg("title", {}, girlTitle(girl)),
       svg("path", { class: "dress", d: `M${c.x},${c.y - 1.2} L${c.x + 2.5},${c.y + 3.4}`
         + ` L${c.x - 2.5},${c.y + 3.4} Z` }),
       svg("circle", { class: "face", cx: c.x, cy: c.y - 2.4, r: 1.6 }),

@@ -5,9 +5,9 @@
 import { listText, t } from "../i18n.js";
 import { COLOURS, parseAction } from "./suitors_paths-moves.js";
 
-/** Route, suitor and marker colours, in seat order. */
-export const SEAT_COLOURS = ["#d7263d", "#1b6fd1", "#f2b705", "#1e9e52", "#8e44ad"];
-const SEAT_COLOUR_NAMES = ["red", "blue", "yellow", "green", "purple"];
+/** Route, suitor and marker colours, in seat order: Okabe and Ito's colour-blind-safe set. */
+export const SEAT_COLOURS = ["#d55e00", "#0072b2", "#e69f00", "#009e73", "#cc79a7"];
+const SEAT_COLOUR_NAMES = ["red", "blue", "orange", "green", "purple"];
 const CORNER_NAMES = ["N", "NE", "SE", "S", "SW", "NW"];
 const CORNER_OFFSETS = [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]];
 

@@ -13,7 +13,7 @@
 
 import { createSpBoard } from "../boards/suitors_paths.js";
 import { h, replaceChildren } from "../dom.js";
-import { t } from "../i18n.js";
+import { listText, t } from "../i18n.js";
 import { rememberFocus } from "../components/focus.js";
 import { COLOURS, parseAction, SpChoices } from "./suitors_paths-moves.js";
 import {
@@ -47,6 +47,10 @@ function createView({ boardArea, controlsArea, onAction }) {
   const board = createSpBoard(boardArea, {
     colours: SEAT_COLOURS, label: t("suitors_paths.board"), zoomLabel: t("access.zoom"),
     terrainName, onPick: pickOnBoard,
+    girlTitle: (girl) => (girl.stack.length
+      ? t("suitors_paths.girlTitle", { hex: girl.hex, players: listText(girl.stack.map(seatName)) })
+      : t("suitors_paths.girlFree", { hex: girl.hex })),
+    suitorTitle: (seat) => t("suitors_paths.suitorTitle", { player: seatName(seat) }),
   });
   const table = h("section", { class: "panel sp-table", "data-testid": "sp-table" });
   boardArea.append(table);
