@@ -32,7 +32,7 @@ def test_games_lists_every_game_with_its_bots(capsys: pytest.CaptureFixture[str]
     assert code == 0
     names = [line.split()[0] for line in out.splitlines() if line and not line[0].isspace()]
     assert names == ["elfenland", "keezen", "suitors_paths", "thurn_und_taxis"]
-    assert out.count("bots: heuristic, random") == 3
+    assert out.count("bots: heuristic, random") == 4
     assert "--option two_player_track=… (one of 32, 64; default 32)" in out
     assert "players: 2 to 6 (default 4)" in out
 

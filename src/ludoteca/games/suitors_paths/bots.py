@@ -31,6 +31,7 @@ from ludoteca.core.game import Game, Seat
 from ludoteca.core.players import Budget
 from ludoteca.games.suitors_paths.actions import COLOUR_INDEX, COLOURS, MULTI
 from ludoteca.games.suitors_paths.board import Board, game_data
+from ludoteca.games.suitors_paths.moves import HAND_LIMIT
 from ludoteca.games.suitors_paths.planner import (
     UNREACHED,
     Payment,
@@ -111,14 +112,14 @@ class Plan(NamedTuple):
         """Return True if the hand pays the whole path now."""
         return self.short == 0
 
-    def now(self) -> float:
+    def now(self, card_weight: float) -> float:
         """Return the worth of connecting this turn: gain less the cards spent."""
-        return self.value - CARD_WEIGHT * self.cards
+        return self.value - card_weight * self.cards
 
-    def later(self) -> float:
+    def later(self, card_weight: float) -> float:
         """Return the worth of working toward it over more turns."""
         value = self.value if self.routed or self.affordable else ROAMING * self.value
-        return value - CARD_WEIGHT * self.cards - SHORT_WEIGHT * self.short
+        return value - card_weight * self.cards - SHORT_WEIGHT * self.short
 
 
 class Choice:
@@ -132,6 +133,9 @@ class Choice:
         self.n = game.num_players
         self.table = Table.read(game.board, game.needs, view)
         self.hand = list(self.table.hand)
+        # Cards a full hand cannot keep (P60) are worth little: spend them rather than wait.
+        room = HAND_LIMIT - sum(self.hand)
+        self.card_weight = CARD_WEIGHT * min(1.0, max(0.2, room / 4))
 
     def best(self, texts: list[str]) -> str:
         """Return the chosen legal text."""
@@ -143,7 +147,7 @@ class Choice:
         elif step == "cards":
             choice = self.take(texts)
         elif step == "discard":
-            choice = "discard " + self.shed(sum(self.hand) - 10)
+            choice = "discard " + self.shed(sum(self.hand) - HAND_LIMIT)
         elif step == "pay":
             choice = "pay " + self.shed(self.view["auction"]["to_pay"])
         else:
@@ -171,7 +175,7 @@ class Choice:
         markers = table.markers[seat] + (route is not None)  # a scrap returns the head marker
         if start is not None and markers > 0 and (route is None or not texts or "scrap" in texts):
             fresh = table.without(route) if route is not None else table
-            paths = cheapest_paths(fresh, self.board.corners[start], 0, price, suitors)
+            paths = cheapest_paths(fresh, self.game.route_starts(start), 0, price, suitors)
             plans += self._plans(connections(fresh, paths, price), fresh=True)
         return plans
 
@@ -203,8 +207,15 @@ class Choice:
 
     def future(self) -> Plan | None:
         """Return the plan worth working toward over the next turns."""
-        plans = self.plans()
-        return max(plans, key=Plan.later, default=None)
+        return max(self.plans(), key=self.later, default=None)
+
+    def now(self, plan: Plan) -> float:
+        """Return the worth of connecting by `plan` this turn."""
+        return plan.now(self.card_weight)
+
+    def later(self, plan: Plan) -> float:
+        """Return the worth of working toward `plan`."""
+        return plan.later(self.card_weight)
 
     # -- build -------------------------------------------------------------------------------
 
@@ -212,17 +223,17 @@ class Choice:
         """Return the build step's choice: scrap, a segment, or end."""
         plans = self.plans(texts)
         ready = [plan for plan in plans if plan.affordable and self.may_finish(plan)
-                 and plan.now() >= MIN_VALUE]
+                 and self.now(plan) >= MIN_VALUE]
         if ready:
-            return self.advance(max(ready, key=Plan.now), texts)
+            return self.advance(max(ready, key=self.now), texts)
         if self.view["final_round"] is not None or not plans:
             return "end"
-        best = max(plans, key=Plan.later)
+        best = max(plans, key=self.later)
         if best.fresh and self.table.unfinished[self.seat] is not None:
-            head = [plan.later() for plan in plans if not plan.fresh]
-            if head and best.later() < max(head) + SCRAP_MARGIN:
-                best = max((plan for plan in plans if not plan.fresh), key=Plan.later)
-        if best.routed and best.payments[0] is not None and best.later() > 0 \
+            head = [self.later(plan) for plan in plans if not plan.fresh]
+            if head and self.later(best) < max(head) + SCRAP_MARGIN:
+                best = max((plan for plan in plans if not plan.fresh), key=self.later)
+        if best.routed and best.payments[0] is not None and self.later(best) > 0 \
                 and self.may_finish(best):
             return self.advance(best, texts)
         return "end"
@@ -282,7 +293,7 @@ class Choice:
         start = table.suitors[seat]
         if start is not None and table.connections[seat] < 6:
             fresh = table.without(route) if route is not None else table
-            starts.append(cheapest_paths(fresh, self.board.corners[start], 0, price, suitors))
+            starts.append(cheapest_paths(fresh, self.game.route_starts(start), 0, price, suitors))
         for paths in starts:
             for i, cost in reach_costs(table, paths, price).items():
                 best[i] = min(best[i], cost)
@@ -350,7 +361,7 @@ class Choice:
             value += self.card_value(colour, hand, short)
             hand[colour] += 1
             short[colour] = max(0, short[colour] - 1)
-        room = max(0, 10 - sum(self.hand))
+        room = max(0, HAND_LIMIT - sum(self.hand))
         return value * min(1.0, room / count) if count > room else value
 
     def deck_value(self, hand: Sequence[int], lacking: Sequence[int]) -> float:
@@ -405,7 +416,7 @@ class Choice:
         table = self.table
         h = self.board.hex_by_name[name]
         price = self.price(self.hand)
-        paths = cheapest_paths(table, self.board.corners[h], 0, price,
+        paths = cheapest_paths(table, self.game.route_starts(h), 0, price,
                                table.suitor_hexes() | {h})
         costs = reach_costs(table, paths, price)
         return sum(max(0.0, REACH - costs[i]) for i in table.girls)

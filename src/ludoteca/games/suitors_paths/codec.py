@@ -238,8 +238,8 @@ def _check_routes(game: SpGame, state: SpState) -> None:
             points = route.points
             _expect(len(set(points)) == len(points), f"seat {seat}'s route visits a point twice")
             start = state.starts[seat]
-            _expect(start != NONE and points[0] in board.corners[start],
-                    f"seat {seat}'s route must start at a corner of its suitor's hex (P34)")
+            _expect(start != NONE and points[0] in game.route_starts(start),
+                    f"seat {seat}'s route must start where its suitor's routes begin (P34)")
             for a, b in itertools.pairwise(points):
                 segment = board.segment_between.get((a, b) if a < b else (b, a))
                 _expect(segment is not None, f"seat {seat}'s route jumps between points")

@@ -178,15 +178,17 @@ def _build_reason(game: SpGame, state: SpState, seat: int, action: BuildSegment)
         if markers_used(state, seat) >= MARKERS:
             return "all 6 markers are on girls: nothing more is built (P46)"
         start = board.hex_names[state.starts[seat]]
-        if frm not in board.corners[state.starts[seat]]:
-            return f"a new route starts at a corner of the suitor's hex {start} (P34, P38)"
+        if frm not in game.route_starts(state.starts[seat]):
+            where = "the suitor's centre" if game.settings.route_start == "centre" else \
+                "a corner of the suitor's hex"
+            return f"a new route starts at {where} {start} (P34, P38)"
     elif frm != route.points[-1]:
         head = board.point_names[route.points[-1]]
         return f"the unfinished route grows only from its head {head} (P38, P39)"
     if state.occupied >> segment & 1:
         return f"segment {name} already holds a route (P36)"
     h = board.spoke_hex[segment]
-    if h != NO_HEX and suitor_mask(state) >> h & 1:
+    if h != NO_HEX and suitor_mask(state) >> h & 1 and frm != board.centres[h]:
         return f"segment {name} is a spoke of the suitor on {board.hex_names[h]} (P34)"
     if h != NO_HEX and board.kinds[h] != INTERIOR:
         hex_name = board.hex_names[h]

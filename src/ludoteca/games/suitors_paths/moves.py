@@ -149,7 +149,7 @@ def open_segments(
     if route is None:
         if state.built or MARKERS - markers_used(state, seat) <= 0:
             return  # P46: a route needs a marker; P44: one route per turn
-        heads = [(corner, 1 << corner) for corner in board.corners[state.starts[seat]]]
+        heads = [(point, 1 << point) for point in game.route_starts(state.starts[seat])]
     else:
         visited = 0
         for point in route.points:
@@ -166,8 +166,8 @@ def open_segments(
                 continue
             h = spoke_hex[segment]
             if h != NO_HEX:
-                if suitors >> h & 1:
-                    continue  # P34: a suitor's spokes are pre-built
+                if suitors >> h & 1 and head != board.centres[h]:
+                    continue  # P34: a suitor's spokes are pre-built (or its own route's start)
                 if kinds[h] != INTERIOR:
                     stack = girls[board.path_index[h]]
                     if to != board.centres[h] or stack is None or len(stack) >= MAX_STACK:

@@ -30,6 +30,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "The interior tiles (§4.8): in proportion to the card colours (8/6/6/5/5 tiles in "
         "all), or the same number of each terrain (6 each).",
     ),
+    choice(
+        "route_start", "corner", ("corner", "centre"), "Routes start",
+        "Where a route begins (P34): at any corner of the suitor's hex, the suitor being "
+        "joined to all six (the rule), or at the suitor itself, so that every route first "
+        "builds and pays one of the suitor's six spokes (a variant for longer routes).",
+    ),
     OptionSpec(
         "stall_guard_rounds", "integer", 10, "Stall guard (rounds)",
         "An engine safeguard, not a rule (S1): the game ends when this many rounds pass "
@@ -47,6 +53,7 @@ class SpOptions:
     boundary_side_cost: str = "multi"
     five_player_girls: int = 9
     terrain_split: str = "proportional"
+    route_start: str = "corner"
     stall_guard_rounds: int | None = 10
 
     def as_dict(self) -> dict[str, Any]:

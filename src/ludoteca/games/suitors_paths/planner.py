@@ -130,6 +130,7 @@ def cheapest_paths(
     needs = table.needs
     spoke_hex = board.spoke_hex
     kinds = board.kinds
+    centres = board.centres
     adjacent = board.adjacent
     while heap:
         here, point = heapq.heappop(heap)
@@ -139,8 +140,9 @@ def cheapest_paths(
             if occupied >> segment & 1 or visited >> other & 1:
                 continue
             h = spoke_hex[segment]
-            # P34, P35: no suitor's spokes; a perimeter spoke only as the final connection.
-            if h != NO_HEX and (h in suitors or kinds[h] != INTERIOR):
+            # P34, P35: no suitor's spokes (but from the suitor's own centre, where option
+            # `route_start` begins routes); a perimeter spoke only as the final connection.
+            if h != NO_HEX and ((h in suitors and point != centres[h]) or kinds[h] != INTERIOR):
                 continue
             there = here + price[needs[segment]]
             if there < cost[other]:

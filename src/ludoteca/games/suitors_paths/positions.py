@@ -240,9 +240,9 @@ def _route(
         assert isinstance(action, BuildSegment)
         frm, to = board.point_index[action.frm], board.point_index[action.to]
         if not points:
-            if starts[seat] == NONE or frm not in board.corners[starts[seat]]:
-                raise StateFormatError(f"routes: {name} does not start at a corner of the "
-                                       "suitor's hex")
+            if starts[seat] == NONE or frm not in game.route_starts(starts[seat]):
+                raise StateFormatError(f"routes: {name} does not start where the suitor's "
+                                       "routes begin (P34)")
             points.append(frm)
         elif frm != points[-1]:
             raise StateFormatError(f"routes: {name} does not start where the route ends")

@@ -34,6 +34,8 @@ from ludoteca.games.suitors_paths.board import (
     CORNER,
     INTERIOR,
     SIDE,
+    Hex,
+    PointId,
     board_for,
     game_data,
     girl_placements,
@@ -79,6 +81,7 @@ class SpGame:
             _SHARED[key] = (ActionCodec(self.board), {})
         self.codec, self._needs = _SHARED[key]
         self._adjacent = adjacent
+        self._from_centre = options.route_start == "centre"
         self.num_distinct_actions = self.codec.size
         self.flow = Flow(self)
         self.log_renderer = LogRenderer(self)
@@ -106,6 +109,12 @@ class SpGame:
                 self._needs.clear()
             table = self._needs[terrain] = requirements(self.board, terrain, self._adjacent)
         return table
+
+    def route_starts(self, h: Hex) -> tuple[PointId, ...]:
+        """Return the points a new route from a suitor on hex `h` begins at (P34; option
+        `route_start`): its six corners, or its centre."""
+        board = self.board
+        return (board.centres[h],) if self._from_centre else board.corners[h]
 
     def girl_action(self, path_index: int, direction: int) -> MoveGirl:
         """Return the move of the girl at `path_index`, cw (0) or ccw (1)."""
