@@ -73,6 +73,8 @@ def explain_illegal(game: SpGame, state: SpState, action: object) -> str:
 
 
 def _reason(game: SpGame, state: SpState, seat: int, action: SpAction) -> str:
+    if isinstance(action, (OpenAuction, MoveGirl)) and action.hex not in game.board.hex_by_name:
+        return f"{action.hex} is not a hex of this board"  # a smaller board's action
     if isinstance(action, BuildSegment):
         return _build_reason(game, state, seat, action)
     if isinstance(action, (OpenAuction, RaiseBid)):
