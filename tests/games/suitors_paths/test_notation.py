@@ -81,7 +81,7 @@ def test_notation_seat_prefix_names_the_rules_seat_and_must_match() -> None:
     assert game.action_from_text(state, "3: end") == game.action_from_text(state, "end")
     assert game.action_from_text(state, "3: build 1,1/SE-S Y") == \
         game.action_from_text(state, "build 1,1/SE-S Y")
-    for seat in ("1", "2", "4", "5", "0"):
+    for seat in ("1", "2", "4", "5"):
         with pytest.raises(IllegalActionError, match=f"written for seat {seat}, but seat 3"):
             game.action_from_text(state, f"{seat}: end")
     for text in ("3:end", "3 : end", "10: end", "C: end"):
@@ -117,6 +117,8 @@ def test_notation_card_lists_are_read_in_any_order_and_written_sorted() -> None:
     ("pay", "is not a Suitors' Paths action"),
     ("discard gk", "cards are colour letters G Y R K B M"),
     ("build 2,1/N-SE G", "N-SE is no segment of hex 2,1"),
+    ("build 2,1/C-C G", "C-C is no segment of hex 2,1"),
+    ("build 2,1/N-N G", "N-N is no segment of hex 2,1"),
     ("build 2,1/X-C G", "points are N, NE, SE, S, SW, NW or C"),
     ("build 2,1/n-ne G", "points are N, NE, SE, S, SW, NW or C"),
     ("build 2,1 G", "a segment is written <hex>/<point>-<point>"),
