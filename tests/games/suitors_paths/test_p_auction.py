@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from ludoteca import IllegalActionError
-from ludoteca.games.suitors_paths.state import Step
+from ludoteca.games.suitors_paths.state import NONE, Step
 from tests.games.suitors_paths.helpers import A, B, C, D, act, example, hand, legal, sp
 
 AUCTION = "step: auction\nto move: A\nhands: A=GGGGGG B=YYYYYY C=RRRRRR D=KKKKKK\n"
@@ -104,7 +104,7 @@ def test_p24_every_bidder_holds_six_cards_so_bids_stop_at_six() -> None:
             if state.step == Step.AUCTION:
                 assert sum(state.hands[state.current]) == 6
                 texts = legal(game, state)
-                if state.auction_hex == -1:
+                if state.auction_hex == NONE:
                     assert {t.split()[2] for t in texts} == set("0123456")
                 else:
                     assert texts == {f"raise {b}" for b in range(state.bid + 1, 7)} | {"pass"}

@@ -189,7 +189,7 @@ def test_p34_a_suitor_owns_its_spokes_and_routes_start_at_its_corners() -> None:
         assert {a.frm for a in actions} == corners  # every route starts at a corner
         assert not {board.point_index[a.to] for a in actions} & suitor_centres
     state = example(game, GIRLS + rich + "to move: C\n")
-    refused(game, state, f"build {'2,1/N-C'} G", "spoke of the suitor on 2,1 (P34)")
+    refused(game, state, "build 2,1/N-C G", "spoke of the suitor on 2,1 (P34)")
     # the sides of a suitor's hex are open to everybody: B's head on C's corner 2,1/S
     state = example(game, GIRLS + rich + "routes: B=1,2/S-C|1,2/C-NE\nto move: B\n")
     assert set(buildable(game, state)) == {"2,1/S-SW", "2,1/S-SE", "2,2/NW-C", "1,2/NE-SE"}
