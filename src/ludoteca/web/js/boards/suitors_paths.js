@@ -22,6 +22,7 @@ const TERRAIN_FILLS = { G: "#86bf78", Y: "#f7e7a1", R: "#f2b8a8", K: "#a8a49d", 
 const TERRAIN_GLYPHS = { G: "♣", Y: "✿", R: "⌂", K: "▲", B: "≈" };
 const DARK_CARDS = new Set(["G", "K", "B", "M", "R"]); // letters on these fills are white
 const MARGIN = 4;
+const CORNER_OFFSETS = [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]]; // N … NW
 const MARKER = 2.2; // side of a marker square in a girl's stack
 
 /**
@@ -128,14 +129,16 @@ export function createSpBoard(container, {
     }));
   }
 
-  function drawSuitors(observation) {
+  // `readySpokes`: the suitor is joined to its six corners (P34), unless routes start at the
+  // suitor itself (option route_start "centre") and build those spokes.
+  function drawSuitors(observation, readySpokes) {
     const spokes = [];
     const suitors = [];
     observation.suitors.forEach((hex, seat) => {
       if (!hex) return;
       const c = centreOf(hex);
       const [X, Y] = centreKey(hex);
-      for (const [dx, dy] of [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]]) {
+      for (const [dx, dy] of readySpokes ? CORNER_OFFSETS : []) {
         const p = at([X + dx, Y + dy]);
         spokes.push(svg("line", { x1: c.x, y1: c.y, x2: p.x, y2: p.y, stroke: colours[seat] }));
       }
@@ -168,13 +171,15 @@ export function createSpBoard(container, {
   }
 
   /**
-   * Draw the observation and the choices on offer: `hexes` [{hex, label, pressed}] to open,
+   * Draw the observation (`readySpokes`: draw each suitor's six spokes as built) and the choices
+   * on offer: `hexes` [{hex, label, pressed}] to open,
    * `segments` [{segment, from, to, requirement, connects, ways (of paying), label, pressed}]
    * to build, `arrows`
    * [{hex, dir, to, label}] to move a girl. A choice that stays keeps its tabindex, so the
    * keyboard focus survives a redraw.
    */
-  function update(observation, { hexes = [], segments = [], arrows = [] } = {}) {
+  function update(observation, { hexes = [], segments = [], arrows = [] } = {},
+    { readySpokes = true } = {}) {
     const board = observation.board;
     const key = board.hexes.map((tile) => `${tile.hex}${tile.terrain}`).join();
     if (key !== shape) {
@@ -182,7 +187,7 @@ export function createSpBoard(container, {
       drawTerrain(board);
     }
     drawRoutes(observation);
-    drawSuitors(observation);
+    drawSuitors(observation, readySpokes);
     drawGirls(observation);
     const focused = root.contains(document.activeElement) ? document.activeElement : null;
     const focusKey = focused?.dataset.key;

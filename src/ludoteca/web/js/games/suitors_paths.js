@@ -42,6 +42,7 @@ function createView({ boardArea, controlsArea, onAction }) {
   let stretch = null; // the segment names of the stretch chosen to build, while asking how
   let picked = new Set(); // indices into the hand chosen to pay a bid or to discard
   let terrains = new Map(); // hex name -> terrain letter
+  let readySpokes = true; // false when routes start at the suitor (option route_start)
   const narrow = window.matchMedia(NARROW);
 
   const board = createSpBoard(boardArea, {
@@ -147,7 +148,7 @@ function createView({ boardArea, controlsArea, onAction }) {
 
   function redraw() {
     controls.dataset.busy = String(busy);
-    board.update(observation, boardChoices());
+    board.update(observation, boardChoices(), { readySpokes });
     drawTable();
     if (!showHand) return;
     drawHand();
@@ -323,6 +324,7 @@ function createView({ boardArea, controlsArea, onAction }) {
       terrains = new Map(observation.board.hexes.map((tile) => [tile.hex, tile.terrain]));
       setBoardHexes(terrains.keys());
       labels = seatLabels;
+      readySpokes = view.match?.options?.route_start !== "centre";
       const wasInteractive = interactive;
       interactive = Boolean(canAct && observation.legal_actions.length);
       // Keep a half-made choice only while the same actions are on offer.
