@@ -433,12 +433,16 @@ def test_the_suitors_paths_match_page_in_finnish(open_page):
 
 def _observations(games: int, seed: int) -> list[dict]:
     """Return the acting seat's observation at every decision of some random games with 2 to 5
-    players (every third with the boundary sides costing the adjacent hex's colour), one per
-    distinct legal action set."""
+    players (every third with the boundary sides costing the adjacent hex's colour, every fourth
+    with routes starting at the suitor), one per distinct legal action set."""
     seen: dict[tuple[str, ...], dict] = {}
     for index in range(games):
         players = 2 + index % 4
-        options = {"boundary_side_cost": "adjacent"} if index % 3 == 2 else {}
+        options: dict[str, str] = {}
+        if index % 3 == 2:
+            options["boundary_side_cost"] = "adjacent"
+        if index % 4 == 3:
+            options["route_start"] = "centre"
         game = ludoteca.load("suitors_paths", players, **options)
         rng = random.Random(seed + index)
         state = game.initial_state(seed=seed + index)
