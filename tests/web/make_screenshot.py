@@ -94,9 +94,9 @@ def _thurn_und_taxis_scene(page: Page) -> None:
 
 
 def _suitors_paths_scene(page: Page) -> None:
-    """Play a 3-player Suitors' Paths match against two random bots until a build step of the
+    """Play a 3-player Suitors' Paths match against two heuristic bots until a build step of the
     human from round SP_ROUND_OF_SHOT on offers a few segments to build."""
-    create_sp_match(page, ["human", "bot:random", "bot:random"], seed=8)
+    create_sp_match(page, ["human", "bot:heuristic", "bot:heuristic"], seed=8)
     rng = random.Random(4)
     info = page.get_by_test_id("round-info")
     segments = page.locator("[data-testid=board] [data-testid=segment-choice]")

@@ -5,9 +5,12 @@
 import { listText, t } from "../i18n.js";
 import { COLOURS, parseAction } from "./suitors_paths-moves.js";
 
-/** Route, suitor and marker colours, in seat order: Okabe and Ito's colour-blind-safe set. */
-export const SEAT_COLOURS = ["#d55e00", "#0072b2", "#e69f00", "#009e73", "#cc79a7"];
-const SEAT_COLOUR_NAMES = ["red", "blue", "orange", "green", "purple"];
+/**
+ * Route, suitor and marker colours, in seat order: after Okabe and Ito's colour-blind-safe set
+ * (vermillion, blue, a deeper yellow, bluish green, reddish purple), far apart in lightness too.
+ */
+export const SEAT_COLOURS = ["#d55e00", "#0072b2", "#eecc16", "#009e73", "#cc79a7"];
+const SEAT_COLOUR_NAMES = ["red", "blue", "yellow", "green", "purple"];
 const CORNER_NAMES = ["N", "NE", "SE", "S", "SW", "NW"];
 const CORNER_OFFSETS = [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]];
 
