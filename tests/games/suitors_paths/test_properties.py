@@ -33,6 +33,7 @@ from tests.games.support import assert_refused_unchanged, reached_positions
 
 GAMES = {
     2: ludoteca.load("suitors_paths", 2),
+    3: ludoteca.load("suitors_paths", 3, route_start="centre"),
     4: ludoteca.load("suitors_paths", 4, boundary_side_cost="adjacent"),
     5: ludoteca.load("suitors_paths", 5),
 }
