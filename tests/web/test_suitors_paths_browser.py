@@ -1,9 +1,10 @@
-"""Suitors' Paths in the browser: a whole 2-player game against a bot played to its end by
-clicking (the auction: opening a hex with a bid, raising or passing, paying by choosing cards;
-building segments, once choosing between the card and a pair; moving a girl by her arrow;
-taking cards), the score table with the tie-break order, a spectator's view and the replay; the
-page on a phone; a turn from the keyboard; every legal action of many positions offered by the
-control that stands for it; and the match page in Finnish."""
+"""Suitors' Paths in the browser: a whole 2-player game against the heuristic bot played to its
+end by clicking (opening the auction and paying the bid with chosen cards, building segments,
+once choosing a pair in the payment chooser, moving girls by their arrows, taking cards), the
+score table with the tie-break order, a spectator's view and the replay; three auctions on one
+screen (open, raise, pass, pay); the page on a phone; the auction and a turn from the keyboard;
+every legal action of many positions offered by the control that stands for it; points named as
+the notation names them; and the match page in Finnish."""
 
 from __future__ import annotations
 
@@ -142,9 +143,9 @@ def play_sp_action(page: Page, rng: random.Random, build_bias: float = 0.85,
     return action
 
 
-def test_human_plays_suitors_paths_against_a_bot_to_the_end(open_page, server_url):
+def test_human_plays_suitors_paths_against_the_heuristic_bot_to_the_end(open_page, server_url):
     page = open_page()
-    match_id = create_sp_match(page, ["human", "bot:random"], seed=2027)
+    match_id = create_sp_match(page, ["human", "bot:heuristic"], seed=2027)
     board = page.get_by_test_id("board")
     expect(board.locator("[data-testid=hex]")).to_have_count(14)
     expect(board.locator("[data-testid=girl]")).to_have_count(4)
