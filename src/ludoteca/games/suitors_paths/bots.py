@@ -246,7 +246,7 @@ class Choice:
         stack = self.table.girls[plan.target.path_index]
         after = (*stack, self.seat)
         for seat in set(after):
-            scores[seat] = points_on(after, seat)
+            scores[seat] += points_on(after, seat) - points_on(stack, seat)
         # The exhausting player comes last in the tie-break (P68): it must lead outright.
         return all(scores[self.seat] > s for seat, s in enumerate(scores) if seat != self.seat)
 
