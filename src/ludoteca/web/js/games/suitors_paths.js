@@ -351,14 +351,10 @@ function createView({ boardArea, controlsArea, onAction }) {
   };
 }
 
-/** Return the final score table's columns: the score, the routes connected, the tie order. */
+/** Return the final score table's columns: the score and the tie-break order (P68). */
 function scoreColumns(observation) {
   const order = observation.tie_order ?? [];
-  const columns = [
-    { testid: "score", label: t("scores.score"), values: observation.scores },
-    { testid: "connections", label: t("suitors_paths.col.connections"),
-      values: observation.connections },
-  ];
+  const columns = [{ testid: "score", label: t("scores.score"), values: observation.scores }];
   if (order.length) {
     columns.push({ testid: "tie-order", label: t("suitors_paths.col.tieOrder"),
       values: observation.scores.map((_, seat) => order.indexOf(seat) + 1),
