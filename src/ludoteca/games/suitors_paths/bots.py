@@ -136,6 +136,8 @@ class Choice:
         # Cards a full hand cannot keep (P60) are worth little: spend them rather than wait.
         room = HAND_LIMIT - sum(self.hand)
         self.card_weight = CARD_WEIGHT * min(1.0, max(0.2, room / 4))
+        if view["final_round"] is not None:
+            self.card_weight = 0.0  # no more cards come (P56): whatever connects is worth it
 
     def best(self, texts: list[str]) -> str:
         """Return the chosen legal text."""
