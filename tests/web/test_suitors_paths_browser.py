@@ -309,9 +309,10 @@ def test_suitors_paths_auctions_by_clicks(open_page):
 
 
 def test_suitors_paths_is_played_from_the_keyboard(open_page):
-    """Two players on one screen, everything by Tab focus and Enter: the cover, a hex and the
-    opening bid (the focus goes on to the bids), a pass; then the first turn: segments (the
-    focus goes on to a chooser's payments), ending the build, a girl's arrow, two cards."""
+    """Two players on one screen, everything from the keyboard: the cover, a hex and the opening
+    bid (the focus goes on to the bids), a pass; then the first turn, the focus following each
+    action to the next choice: segments (and a chooser's payments), ending the build, a girl's
+    arrow, two cards."""
     page = open_page()
     create_sp_match(page, ["human", "human"], seed=2027, hotseat=True)  # seat 0 opens
     match_page = page.get_by_test_id("match-page")
@@ -333,16 +334,14 @@ def test_suitors_paths_is_played_from_the_keyboard(open_page):
     expect(match_page).to_have_attribute("data-last-action", re.compile(r"^open \d,\d 0$"))
     assert take_over(page, keyboard=True) == "1"
     press(page.get_by_test_id("pass-button"))
-    # Seat 0 won at 0 and takes the first turn: build two segments, end, move a girl, take.
+    # Seat 0 won at 0 and takes the first turn. After each action the focus goes on to the first
+    # thing to choose next: a segment, a girl's arrow, a face-up card.
     assert take_over(page, keyboard=True) == "0"
     info = page.get_by_test_id("round-info")
     segments = page.locator(f"{BOARD} [data-testid=segment-choice]")
-    built = 0
-    while built < 2 and segments.count() and info.get_attribute("data-step") == "build":
-        segment = segments.first
-        expect(segment).to_have_attribute("tabindex", "0")
+    for _ in range(2):
+        expect(segments.first).to_be_focused()
         before = state_id(page)
-        segment.focus()
         page.keyboard.press(" ")
         if page.get_by_test_id("payment").count():
             expect(page.get_by_test_id("payment").first).to_be_focused()
@@ -350,17 +349,25 @@ def test_suitors_paths_is_played_from_the_keyboard(open_page):
         expect(match_page).not_to_have_attribute("data-state-id", str(before))
         expect(match_page).to_have_attribute("data-last-action", re.compile(r"^build "))
         expect(page.locator(CONTROLS_READY)).to_be_visible()
-        built += 1
-    assert built, "no segment to build on the first turn"
+        if info.get_attribute("data-step") != "build":
+            break  # the route reached a girl
     if info.get_attribute("data-step") == "build":
         press(page.get_by_test_id("end-button"))
         expect(match_page).to_have_attribute("data-last-action", "end")
     expect(info).to_have_attribute("data-step", "girl")
-    press(page.locator(f"{BOARD} [data-testid=girl-arrow]").first)
+    arrow = page.locator(f"{BOARD} [data-testid=girl-arrow]").first
+    expect(arrow).to_be_focused()
+    before = state_id(page)
+    page.keyboard.press("Enter")
+    expect(match_page).not_to_have_attribute("data-state-id", str(before))
     expect(match_page).to_have_attribute("data-last-action", re.compile(r"^girl \d,\d c?cw$"))
     for _ in range(2):
         expect(page.locator(CONTROLS_READY)).to_be_visible()
-        press(page.locator("[data-testid=display-card][data-playable=true]").first)
+        expect(page.locator("[data-testid=display-card][data-playable=true]").first) \
+            .to_be_focused()
+        before = state_id(page)
+        page.keyboard.press("Enter")
+        expect(match_page).not_to_have_attribute("data-state-id", str(before))
         expect(match_page).to_have_attribute("data-last-action", re.compile(r"^take [1-6]$"))
     expect(page.get_by_test_id("pass-device")).to_have_attribute("data-seat", "1")
 

@@ -29,8 +29,9 @@ const MARKER = 2.2; // side of a marker square in a girl's stack
  * Draw the board into `container` and return its controls. `colours[seat]` colours routes,
  * suitors and markers; `label` names the board, `zoomLabel` the phone's zoom toggle;
  * `terrainName(letter)` names a terrain, `girlTitle(girl)` and `suitorTitle(seat)` name a girl
- * (with her stack) and a suitor, so that colour is never the only cue; `onPick({kind, ...})` is
- * called when an offered hex, segment or girl arrow is clicked or chosen with Enter or Space.
+ * (with her stack) and a suitor, so that colour is never the only cue; `onPick({kind, ...},
+ * {keyboard})` is called when an offered hex, segment or girl arrow is clicked or chosen with
+ * Enter or Space (`keyboard` true).
  */
 export function createSpBoard(container, {
   colours, label, zoomLabel = "Zoom", terrainName = (letter) => letter,
@@ -69,7 +70,7 @@ export function createSpBoard(container, {
     const pick = pickFrom(event);
     if (!pick) return;
     event.preventDefault();
-    onPick(pick);
+    onPick(pick, { keyboard: true });
   });
 
   function drawTerrain(board) {

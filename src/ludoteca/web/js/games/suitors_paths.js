@@ -43,6 +43,7 @@ function createView({ boardArea, controlsArea, onAction }) {
   let picked = new Set(); // indices into the hand chosen to pay a bid or to discard
   let terrains = new Map(); // hex name -> terrain letter
   let readySpokes = true; // false when routes start at the suitor (option route_start)
+  let byKeyboard = false; // the last choice was made with the keyboard: the focus follows
   const narrow = window.matchMedia(NARROW);
 
   const board = createSpBoard(boardArea, {
@@ -68,9 +69,12 @@ function createView({ boardArea, controlsArea, onAction }) {
     h("h2", {}, t("suitors_paths.yourHand")), hand, hint, chooser, buttons, allMoves);
 
   function onKey(event) {
+    if (event.key === "Enter" || event.key === " ") byKeyboard = true;
     if (event.key === "Escape" && interactive && (openHex || stretch || picked.size)) cancel();
   }
+  const onPointer = () => { byKeyboard = false; };
   document.addEventListener("keydown", onKey);
+  document.addEventListener("pointerdown", onPointer);
 
   function placeControls() {
     if (!showHand) controls.remove();
@@ -163,6 +167,20 @@ function createView({ boardArea, controlsArea, onAction }) {
       "data-testid": "candidate-action", "data-action": text, disabled: busy, title: text,
       onclick: () => submit(text),
     }, words(text))));
+  }
+
+  // After an action chosen from the keyboard the control that had the focus is gone: the focus
+  // goes to the first thing to choose next (the board's offers, the cards to pay or take, the
+  // buttons), unless the player has put it somewhere already.
+  function focusNextChoice() {
+    const lost = !document.activeElement || document.activeElement === document.body
+      || !document.activeElement.isConnected;
+    if (!lost) return;
+    const next = boardArea.querySelector("svg [data-choice]")
+      ?? controls.querySelector("[data-testid=hand-card][data-playable=true]")
+      ?? table.querySelector("button[data-playable=true]")
+      ?? controls.querySelector("button[data-action]:not([disabled])");
+    next?.focus();
   }
 
   // What the board offers now: hexes to open, segments to build, girls' arrows.
@@ -336,6 +354,10 @@ function createView({ boardArea, controlsArea, onAction }) {
       showHand = Boolean(show && observation.hand !== null && observation.hand !== undefined);
       placeControls();
       refresh();
+      // After the page has finished this view (a hot-seat cover may still be going away).
+      queueMicrotask(() => {
+        if (byKeyboard && active()) focusNextChoice();
+      });
     },
 
     /** Return a legal action text in words, as the move list writes it (a move to confirm). */
@@ -343,6 +365,7 @@ function createView({ boardArea, controlsArea, onAction }) {
 
     destroy() {
       document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
       narrow.removeEventListener("change", placeControls);
       board.destroy();
       table.remove();
