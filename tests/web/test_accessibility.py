@@ -137,10 +137,13 @@ def test_suitors_paths_match(open_page, language):
     page.locator("[data-testid=board] [data-testid=hex-choice]").first.click()
     expect(page.get_by_test_id("open-bid").first).to_be_visible()
     assert_no_violations(page, f"a Suitors' Paths match, the opening bid ({language})")
-    page.locator("[data-testid=open-bid][data-bid='0']").click()
-    take_over(page)
-    page.get_by_test_id("pass-button").click()
-    take_over(page)  # seat 0 won at 0 and builds with its six cards
+    match_page = page.get_by_test_id("match-page")
+    for control in (page.locator("[data-testid=open-bid][data-bid='0']"),
+                    page.get_by_test_id("pass-button")):
+        before = state_id(page)
+        control.click()
+        expect(match_page).not_to_have_attribute("data-state-id", str(before))
+        take_over(page)  # then seat 0, who won at 0, builds with its six cards
     expect(page.locator("[data-testid=board] [data-testid=segment-choice]").first).to_be_visible()
     assert_no_violations(page, f"a Suitors' Paths match, building ({language})")
 
