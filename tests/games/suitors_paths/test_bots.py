@@ -8,7 +8,7 @@ import pytest
 
 from ludoteca.bots import make_bot
 from ludoteca.games.suitors_paths import SpGame, SpState
-from ludoteca.games.suitors_paths.bots import SpHeuristicBot
+from ludoteca.games.suitors_paths.bots import Choice, SpHeuristicBot
 from tests.games.suitors_paths.helpers import act, example, sp
 
 EVEN_GIRLS = "girls: 2,0 4,0 5,1 4,3 2,4 0,4 0,2\n"
@@ -77,6 +77,21 @@ def test_heuristic_plays_the_longer_route_variant() -> None:
 
 
 # -- determinism and hidden information ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", [{}, {"route_start": "centre"}])
+def test_every_choice_is_legal_without_the_fallback(options: dict[str, str]) -> None:
+    for players in (2, 4):
+        game = sp(players, **options)
+        state = game.initial_state(players)
+        while not game.is_terminal(state):
+            seat = state.current
+            assert seat is not None
+            view = game.observation(state, seat)
+            texts = view["legal_actions"]
+            choice = Choice(game, view, seat).decide(texts)
+            assert choice in texts, (view["step"], choice)
+            state = game.apply(state, game.action_from_text(state, choice))
 
 
 def test_the_same_state_gives_the_same_choice() -> None:

@@ -141,6 +141,13 @@ class Choice:
 
     def best(self, texts: list[str]) -> str:
         """Return the chosen legal text."""
+        choice = self.decide(texts)
+        # A choice the rules refuse would be a bug in this bot: play on legally rather than stop
+        # a match (the tests check that heuristic games never get here).
+        return choice if choice in texts else texts[0]
+
+    def decide(self, texts: list[str]) -> str:
+        """Return the text the bot's rules of thumb pick for this step."""
         step = self.view["step"]
         if step == "build":
             choice = self.build(texts)
@@ -154,7 +161,7 @@ class Choice:
             choice = "pay " + self.shed(self.view["auction"]["to_pay"])
         else:
             choice = self.auction(texts)
-        return choice if choice in texts else texts[0]
+        return choice
 
     # -- plans -------------------------------------------------------------------------------
 
@@ -326,34 +333,43 @@ class Choice:
     def take(self, texts: list[str]) -> str:
         """Return the card step's take: needed display cards, a whole colour, or the deck."""
         lacking = self.lacking()
-        hand = self.hand
-        display = self.view["display"]
-        deck = self.deck_value(hand, lacking)
-        singles = [(self.card_value(COLOUR_INDEX[c], hand, lacking), -slot, f"take {slot + 1}")
-                   for slot, c in enumerate(display) if c is not None]
-        singles.sort(reverse=True)
-        single = max(singles, default=(deck, 0, "take deck"))
-        best = single if single[0] > deck else (deck, 0, "take deck")
+        first, first_value = self.best_single(texts, self.hand, lacking)
         if self.view["this_turn"]["taken"]:
-            return best[2]
-        first_colour = COLOUR_INDEX[display[int(best[2][5:]) - 1]] \
-            if best[2] != "take deck" else None
-        after_hand, after_lacking = list(hand), list(lacking)
-        if first_colour is not None:
-            after_hand[first_colour] += 1
-            after_lacking[first_colour] = max(0, after_lacking[first_colour] - 1)
-        second = max([self.deck_value(after_hand, after_lacking)]
-                     + [self.card_value(COLOUR_INDEX[c], after_hand, after_lacking)
-                        for slot, c in enumerate(display)
-                        if c is not None and f"take {slot + 1}" != best[2]])
-        two = best[0] + second
-        for letter in COLOURS:
-            text = f"take all {letter}"
-            if text in texts and self.all_value(COLOUR_INDEX[letter], display.count(letter),
-                                                lacking) > two:
-                best = (UNREACHED, 0, text)
-                two = self.all_value(COLOUR_INDEX[letter], display.count(letter), lacking)
-        return best[2]
+            return first
+        # Two cards one at a time (P57) against a whole colour (P58): the first card, then the
+        # best one after it, against each colour's cards together.
+        hand, short = list(self.hand), list(lacking)
+        if first != "take deck":
+            colour = COLOUR_INDEX[self.view["display"][int(first.split(" ")[1]) - 1]]
+            hand[colour] += 1
+            short[colour] = max(0, short[colour] - 1)
+        rest = [text for text in texts if text != first]
+        best, best_value = first, first_value + self.best_single(rest, hand, short)[1]
+        for colour, letter in enumerate(COLOURS):
+            if f"take all {letter}" in texts:
+                value = self.all_value(colour, self.view["display"].count(letter), lacking)
+                if value > best_value:
+                    best, best_value = f"take all {letter}", value
+        return best
+
+    def best_single(
+        self, texts: Sequence[str], hand: Sequence[int], lacking: Sequence[int]
+    ) -> tuple[str, float]:
+        """Return the best single take among `texts` (the first slot on ties, the deck only
+        when it promises more), and its value."""
+        display = self.view["display"]
+        best, best_value = "", -1.0
+        for text in texts:
+            words = text.split(" ")
+            if words[0] == "take" and words[1].isdigit():
+                value = self.card_value(COLOUR_INDEX[display[int(words[1]) - 1]], hand, lacking)
+                if value > best_value:
+                    best, best_value = text, value
+        if "take deck" in texts:
+            value = self.deck_value(hand, lacking)
+            if value > best_value:
+                best, best_value = "take deck", value
+        return best, max(best_value, 0.0)
 
     def all_value(self, colour: int, count: int, lacking: Sequence[int]) -> float:
         """Return what taking `count` display cards of `colour` at once is worth."""
