@@ -11,7 +11,11 @@
 /** Hex size in board units: centre to corner, and the length of every segment. */
 export const HEX = 10;
 const HALF_WIDTH = (HEX * Math.sqrt(3)) / 2;
-const CORNERS = { N: [0, -2], NE: [1, -1], SE: [1, 1], S: [0, 2], SW: [-1, 1], NW: [-1, -1] };
+/** The corners of a hex in order (index k of the rules): N, NE, SE, S, SW, NW. */
+export const CORNER_NAMES = ["N", "NE", "SE", "S", "SW", "NW"];
+/** Corner k's point key minus its hex's centre key. */
+export const CORNER_OFFSETS = [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]];
+const CORNERS = Object.fromEntries(CORNER_NAMES.map((name, k) => [name, CORNER_OFFSETS[k]]));
 
 /** Return the board position {x, y} of a point key [X, Y]. */
 export const at = ([X, Y]) => ({ x: X * HALF_WIDTH, y: (Y * HEX) / 2 });

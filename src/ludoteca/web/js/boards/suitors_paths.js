@@ -1,7 +1,7 @@
 // The Suitors' Paths board in SVG, drawn from the observation: terrain hexes (a fill and a
 // glyph with the card letter, so colour is never the only cue), the girls' path round the edge
 // and ring 2 inside it, the girls with their marker stacks (bottom to top), the suitors with
-// their six ready-made spokes, every route as a thick line in its owner's colour (virtual
+// their six ready-made spokes (none when routes start at the suitor), every route as a thick line in its owner's colour (virtual
 // segments dashed) and the head marker of each unfinished route. While choosing, it offers the
 // hexes to open for auction, the segments to build (labelled with their requirement) and arrows
 // on the girls that may move.
@@ -9,7 +9,7 @@
 import { svg } from "../dom.js";
 import { createBoardZoom } from "./board-zoom.js";
 import {
-  aside, at, bounds, centreKey, centreOf, HEX, hexOutline, zoomUnits,
+  aside, at, bounds, centreKey, centreOf, CORNER_OFFSETS, HEX, hexOutline, zoomUnits,
 } from "./suitors_paths-geometry.js";
 
 /** Card colours by letter (white letters on them contrast at least 4.5:1, yellow takes dark). */
@@ -22,7 +22,6 @@ const TERRAIN_FILLS = { G: "#86bf78", Y: "#f7e7a1", R: "#f2b8a8", K: "#a8a49d", 
 const TERRAIN_GLYPHS = { G: "♣", Y: "✿", R: "⌂", K: "▲", B: "≈" };
 const DARK_CARDS = new Set(["G", "K", "B", "M", "R"]); // letters on these fills are white
 const MARGIN = 4;
-const CORNER_OFFSETS = [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]]; // N … NW
 const MARKER = 2.2; // side of a marker square in a girl's stack
 
 /**

@@ -2,6 +2,7 @@
 // cards, points and segments, legal actions (the move list and the move confirmation) and the
 // game log, worded from each event's kind and parameters.
 
+import { CORNER_NAMES, CORNER_OFFSETS } from "../boards/suitors_paths-geometry.js";
 import { listText, t } from "../i18n.js";
 import { COLOURS, parseAction } from "./suitors_paths-moves.js";
 
@@ -11,8 +12,6 @@ import { COLOURS, parseAction } from "./suitors_paths-moves.js";
  */
 export const SEAT_COLOURS = ["#d55e00", "#0072b2", "#eecc16", "#009e73", "#cc79a7"];
 const SEAT_COLOUR_NAMES = ["red", "blue", "yellow", "green", "purple"];
-const CORNER_NAMES = ["N", "NE", "SE", "S", "SW", "NW"];
-const CORNER_OFFSETS = [[0, -2], [1, -1], [1, 1], [0, 2], [-1, 1], [-1, -1]];
 
 /** Return the name of a seat's colour. */
 export const colourName = (seat) => t(`colour.${SEAT_COLOUR_NAMES[seat]}`);
