@@ -83,10 +83,11 @@ export function suppliesLine(observation) {
         : t("suitors_paths.discardEmpty")));
 }
 
-/** Return the players table: start hex, turn position, markers, connections, cards, score. */
+/** Return the players table: score, start hex, turn position, markers, connections, cards. */
 export function seatTable(observation, { seatName }) {
   const order = observation.turn_order ?? [];
-  const columns = ["player", "start", "position", "markers", "connections", "cards", "score"];
+  // The score next to the name, the long cards column last (on a phone it may scroll).
+  const columns = ["player", "score", "start", "position", "markers", "connections", "cards"];
   const cardsCell = (seat) => {
     const known = observation.known_cards?.[seat] ?? "";
     const unseen = observation.unseen_counts?.[seat] ?? 0;
@@ -106,6 +107,7 @@ export function seatTable(observation, { seatName }) {
     class: seat === observation.current_player ? "current" : null,
   },
   h("th", { scope: "row" }, h("span", { class: "who" }, swatch(seat), seatName(seat))),
+  h("td", { "data-testid": "score", class: "col-score" }, observation.scores[seat]),
   h("td", { "data-testid": "start-hex", class: "col-start" }, hex ?? "–"),
   h("td", { "data-testid": "position", class: "col-position" },
     order.includes(seat) ? order.indexOf(seat) + 1 : "–"),
@@ -115,6 +117,5 @@ export function seatTable(observation, { seatName }) {
   h("td", { "data-testid": "cards", class: "col-cards",
     "data-count": observation.hand_sizes[seat] },
   h("span", { class: "sp-count" }, observation.hand_sizes[seat]), " ",
-  h("span", { class: "sp-known" }, cardsCell(seat))),
-  h("td", { "data-testid": "score", class: "col-score" }, observation.scores[seat]))))));
+  h("span", { class: "sp-known" }, cardsCell(seat))))))));
 }
