@@ -19,7 +19,8 @@ export const CARD_FILLS = {
 // Terrains differ in lightness as well as hue (forest and rocks darker, clearing lightest), so
 // that red-green blindness still tells forest from house; the glyph and letter say it anyway.
 const TERRAIN_FILLS = { G: "#86bf78", Y: "#f7e7a1", R: "#f2b8a8", K: "#a8a49d", B: "#a9cff2" };
-const TERRAIN_GLYPHS = { G: "♣", Y: "✿", R: "⌂", K: "▲", B: "≈" };
+/** Each terrain's glyph on its hexes, by card letter. */
+export const TERRAIN_GLYPHS = { G: "♣", Y: "✿", R: "⌂", K: "▲", B: "≈" };
 const DARK_CARDS = new Set(["G", "K", "B", "M", "R"]); // letters on these fills are white
 const MARGIN = 4;
 const MARKER = 2.2; // side of a marker square in a girl's stack

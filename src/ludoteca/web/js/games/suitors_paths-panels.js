@@ -6,8 +6,10 @@
 
 import { h } from "../dom.js";
 import { listText, t } from "../i18n.js";
-import { CARD_FILLS } from "../boards/suitors_paths.js";
-import { cardName, cardsWords, hexWords, SEAT_COLOURS } from "./suitors_paths-words.js";
+import { CARD_FILLS, TERRAIN_GLYPHS } from "../boards/suitors_paths.js";
+import {
+  cardName, cardsWords, hexWords, SEAT_COLOURS, terrainName,
+} from "./suitors_paths-words.js";
 
 const LIGHT_CARDS = new Set(["Y"]); // cards whose letter is dark
 
@@ -118,4 +120,14 @@ export function seatTable(observation, { seatName }) {
     "data-count": observation.hand_sizes[seat] },
   h("span", { class: "sp-count" }, observation.hand_sizes[seat]), " ",
   h("span", { class: "sp-known" }, cardsCell(seat))))))));
+}
+
+/** Return the legend: each terrain's glyph and letter with the card that pays a segment in it. */
+export function terrainLegend() {
+  return h("ul", { class: "sp-legend", "data-testid": "terrain-legend",
+    "aria-label": t("suitors_paths.legend") },
+  Object.entries(TERRAIN_GLYPHS).map(([letter, glyph]) => h("li", { "data-terrain": letter },
+    card(letter, {}, "span"), t("suitors_paths.legendItem",
+      { glyph, terrain: terrainName(letter), card: cardName(letter) }))),
+  h("li", { "data-terrain": "M" }, card("M", {}, "span"), t("suitors_paths.legendMulti")));
 }

@@ -17,7 +17,7 @@ import { listText, t } from "../i18n.js";
 import { rememberFocus } from "../components/focus.js";
 import { COLOURS, parseAction, SpChoices } from "./suitors_paths-moves.js";
 import {
-  auctionPanel, card, finalRoundNotice, seatTable, suppliesLine, turnLine,
+  auctionPanel, card, finalRoundNotice, seatTable, suppliesLine, terrainLegend, turnLine,
 } from "./suitors_paths-panels.js";
 import {
   actionLabel, cardName, cardsWords, colourName, describe, hexWords, SEAT_COLOURS,
@@ -245,7 +245,8 @@ function createView({ boardArea, controlsArea, onAction }) {
       auctionPanel(observation, { seatName, terrainOf }),
       h("h2", {}, t("suitors_paths.display")), display, takeAll,
       suppliesLine(observation),
-      seatTable(observation, { seatName }));
+      seatTable(observation, { seatName }),
+      terrainLegend());
   }
 
   function drawHand() {
