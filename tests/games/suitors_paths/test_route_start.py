@@ -83,6 +83,8 @@ def test_positions_start_routes_where_the_option_says() -> None:
     game = centre_game()
     state = example(game, GIRLS + "routes: C=2,1/C-SW|1,1/SE-S\n")
     assert game.from_json(game.to_json(state)) == state
+    text = game.position_to_text(state)
+    assert "routes: C=2,1/C-SW|1,1/SE-S" in text and game.position_from_text(text) == state
 
 
 def test_check_game_under_the_variant() -> None:
