@@ -43,6 +43,7 @@ from ludoteca.games.suitors_paths.planner import (
     payment_plan,
     points_on,
     reach_costs,
+    shortfall,
 )
 from ludoteca.games.suitors_paths.rules import SpGame
 
@@ -313,13 +314,9 @@ class Choice:
     def lacking(self) -> list[int]:
         """Return per colour the cards the planned path lacks."""
         plan = self.future()
-        short = [0] * len(COLOURS)
         if plan is None:
-            return short
-        for payment, segment in zip(plan.payments, plan.target.segments, strict=True):
-            if payment is None:
-                short[self.table.needs[segment]] += 1
-        return short
+            return [0] * len(COLOURS)
+        return shortfall(plan.payments, [self.table.needs[s] for s in plan.target.segments])
 
     def card_value(self, colour: int, hand: Sequence[int], lacking: Sequence[int]) -> float:
         """Return what one more card of `colour` is worth to a hand that lacks `lacking`."""

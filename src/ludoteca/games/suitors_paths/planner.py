@@ -23,8 +23,8 @@ Payment = tuple[int, int]
 
 
 @dataclass(frozen=True, slots=True)
-class Route:
-    """A seat's unfinished route as the table shows it: its points and the head's visited mask."""
+class OpenRoute:
+    """A seat's unfinished route as the table shows it: its points and segments in build order."""
 
     points: tuple[PointId, ...]
     segments: tuple[SegmentId, ...]
@@ -55,7 +55,7 @@ class Table:
     suitors: tuple[Hex | None, ...]
     girls: dict[int, tuple[int, ...]]
     """Per path index where a girl stands, her stack (bottom first)."""
-    unfinished: tuple[Route | None, ...]
+    unfinished: tuple[OpenRoute | None, ...]
     markers: tuple[int, ...]
     connections: tuple[int, ...]
     hand: tuple[int, ...]
@@ -68,16 +68,16 @@ class Table:
         index = board.point_index
         between = board.segment_between
         occupied = 0
-        unfinished: list[Route | None] = []
+        unfinished: list[OpenRoute | None] = []
         for routes in view["routes"]:
-            last: Route | None = None
+            last: OpenRoute | None = None
             for route in routes:
                 points = tuple(index[(x, y)] for x, y in route["points"])
                 segments = tuple(between[(a, b) if a < b else (b, a)]
                                  for a, b in pairwise(points))
                 for segment in segments:
                     occupied |= 1 << segment
-                last = None if route["connected"] else Route(points, segments)
+                last = None if route["connected"] else OpenRoute(points, segments)
             unfinished.append(last)
         hand = cards_of(view["hand"] or "")
         assert hand is not None
@@ -97,7 +97,7 @@ class Table:
         """Return the hexes with a suitor."""
         return frozenset(h for h in self.suitors if h is not None)
 
-    def without(self, route: Route) -> Table:
+    def without(self, route: OpenRoute) -> Table:
         """Return the table with `route` scrapped (its segments free again, P40)."""
         occupied = self.occupied
         for segment in route.segments:
