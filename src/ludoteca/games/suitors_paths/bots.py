@@ -235,7 +235,7 @@ class Choice:
         ready = [plan for plan in plans if plan.affordable and self.may_finish(plan)
                  and self.now(plan) >= MIN_VALUE]
         if ready:
-            return self.advance(max(ready, key=self.now), texts)
+            return self.advance(max(ready, key=self.now))
         if self.view["final_round"] is not None or not plans:
             return "end"
         best = max(plans, key=self.later)
@@ -245,7 +245,7 @@ class Choice:
                 best = max((plan for plan in plans if not plan.fresh), key=self.later)
         if best.routed and best.payments[0] is not None and self.later(best) > 0 \
                 and self.may_finish(best):
-            return self.advance(best, texts)
+            return self.advance(best)
         return "end"
 
     def may_finish(self, plan: Plan) -> bool:
@@ -260,7 +260,7 @@ class Choice:
         # The exhausting player comes last in the tie-break (P68): it must lead outright.
         return all(scores[self.seat] > s for seat, s in enumerate(scores) if seat != self.seat)
 
-    def advance(self, plan: Plan, texts: list[str]) -> str:
+    def advance(self, plan: Plan) -> str:
         """Return the plan's next action: scrap first for a new route, else its next segment."""
         if plan.fresh and self.table.unfinished[self.seat] is not None:
             return "scrap"
