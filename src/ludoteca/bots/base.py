@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ludoteca.bots.ismcts import ISMCTSBot
 from ludoteca.bots.random_bot import RandomBot
 from ludoteca.core.game import Game
 from ludoteca.core.players import Bot, Budget
@@ -16,6 +17,12 @@ GENERIC_BOTS: tuple[BotSpec, ...] = (
         "random", 0,
         "Plays any legal move at random, without a plan: easy to beat, for learning the rules.",
         RandomBot,
+    ),
+    BotSpec(
+        "ismcts", 2,
+        "Searches ahead by playing many imagined games from what it can see, guessing the hidden "
+        "cards anew each time (information-set Monte Carlo tree search).",
+        ISMCTSBot,
     ),
 )
 """Bots that play every game through the engine contract alone."""
