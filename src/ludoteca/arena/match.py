@@ -11,7 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.bots import Bot, make_bot
+from ludoteca.arena.specs import Contestant
+from ludoteca.bots import Bot
 from ludoteca.core import JSON, Game, Seat, load, make_record
 from ludoteca.core.chance import event_rng, fresh_seed
 from ludoteca.core.registry import available_games, game_spec
@@ -142,8 +143,9 @@ def simulate(
     progress: Progress | None = None,
     on_result: Callable[[MatchResult], None] | None = None,
 ) -> SimulationStats:
-    """Return the stats of `games` seeded games of `game_name` between the named bots.
+    """Return the stats of `games` seeded games of `game_name` between the bots named.
 
+    A bot is named `name[:budget]` (`parse_bot_spec`): `heuristic`, `ismcts:500`, `ismcts:0.2s`.
     Game i is played from seeds derived from `seed` and i; `on_result` sees every result
     (e.g. to write its record) and `progress` is told how many games are done.
     """
@@ -151,7 +153,7 @@ def simulate(
         raise ValueError(f"the number of games must be at least 1, got {games}")
     game = load(game_name, players, **dict(options or {}))
     names = seat_bot_names(bot_names, game.num_players)
-    bots = [make_bot(name, game) for name in names]
+    bots = [Contestant.parse(name).make(game) for name in names]
     teams = game_teams(game)
     wins = [0] * game.num_players
     team_wins = [0] * len(teams)
