@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 import re
 from pathlib import Path
@@ -10,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import ludoteca
-from ludoteca.cli import ProgressBar, main, parse_options
+from ludoteca.cli import main, parse_options
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -32,7 +31,7 @@ def test_games_lists_every_game_with_its_bots(capsys: pytest.CaptureFixture[str]
     assert code == 0
     names = [line.split()[0] for line in out.splitlines() if line and not line[0].isspace()]
     assert names == ["elfenland", "keezen", "suitors_paths", "thurn_und_taxis"]
-    assert out.count("bots: heuristic, random") == 4
+    assert out.count("bots: heuristic, ismcts, random") == 4
     assert "--option two_player_track=… (one of 32, 64; default 32)" in out
     assert "players: 2 to 6 (default 4)" in out
 
@@ -147,12 +146,20 @@ def test_options_are_json_values_or_text() -> None:
     }
 
 
-def test_progress_bar_redraws_one_line() -> None:
-    stream = io.StringIO()
-    bar = ProgressBar(stream, enabled=True)
-    for done in range(1, 5):
-        bar(done, 4)
-    bar.close()
-    text = stream.getvalue()
-    assert text.count("\r") == 4 and text.endswith("\n")
-    assert "4/4 games 100%" in text
+def test_simulate_draws_no_progress_bar_off_a_terminal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(capsys, "simulate", "keezen", "--players", "2", "--games", "2")
+    assert code == 0 and err == ""
+    assert "2 games" in out
+
+
+def test_simulate_accepts_bot_specs(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys, "simulate", "keezen", "--players", "2", "--games", "1",
+        "--bots", "heuristic:50,random",
+    )
+    assert code == 0, err
+    assert "heuristic:50" in out
+    code, _, err = run(capsys, "simulate", "keezen", "--bots", "heuristic:soon")
+    assert code == 2 and "bad bot 'heuristic:soon'" in err

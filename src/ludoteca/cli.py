@@ -1,4 +1,4 @@
-"""The `ludoteca` command: list games, simulate bot matches, replay records, show a demo game."""
+"""The `ludoteca` command: list games, simulate bot matches, run an arena, replay records, demo."""
 
 from __future__ import annotations
 
@@ -6,12 +6,22 @@ import argparse
 import json
 import os
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from ludoteca.arena import MatchResult, SimulationStats, play_match, simulate
+from ludoteca.arena import (
+    ArenaConfig,
+    ArenaGame,
+    MatchResult,
+    SimulationStats,
+    parse_contestants,
+    plan_arena,
+    play_match,
+    run_arena,
+    simulate,
+)
+from ludoteca.arena.progress import progress_bar
 from ludoteca.bots import available_bots, make_bot
 from ludoteca.core import JSON, Game, available_games, load, replay
 from ludoteca.core.options import players_text
@@ -54,7 +64,8 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     sim.add_argument(
         "--bots", default="random",
-        help="comma-separated bot names: one for all seats or one per seat (default random)",
+        help="comma-separated bots, each name[:budget] (ismcts:500 iterations, ismcts:0.2s "
+        "seconds): one for all seats or one per seat (default random)",
     )
     sim.add_argument("--seed", type=int, default=0, help="seed of every game and bot choice")
     sim.add_argument("--record", type=Path, metavar="FILE", help="write one JSON record per line")
@@ -63,6 +74,34 @@ def _parser() -> argparse.ArgumentParser:
         help="a game option (value read as JSON if it parses, else as text); repeatable",
     )
     sim.set_defaults(command=_simulate)
+
+    arena = commands.add_parser(
+        "arena", help="a seat-rotated tournament between bots, with ratings and a chart"
+    )
+    arena.add_argument("game", help="registry name, e.g. keezen")
+    arena.add_argument("--players", type=int, default=None, help="number of seats")
+    arena.add_argument(
+        "--bots", default="heuristic,random",
+        help="comma-separated bots, each name[:budget], e.g. ismcts:0.2s,heuristic,random "
+        "(default heuristic,random)",
+    )
+    arena.add_argument(
+        "--games", type=int, default=100,
+        help="number of games, rounded up to whole cycles of the seat schedule (default 100)",
+    )
+    arena.add_argument(
+        "--processes", type=int, default=1, help="games played in parallel (default 1)"
+    )
+    arena.add_argument("--seed", type=int, default=0, help="seed of every deal and bot choice")
+    arena.add_argument(
+        "--out", type=Path, metavar="DIR",
+        help="where records.jsonl, table.txt and ratings.png go (default arena-GAME-Np)",
+    )
+    arena.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE",
+        help="a game option (value read as JSON if it parses, else as text); repeatable",
+    )
+    arena.set_defaults(command=_arena)
 
     rep = commands.add_parser("replay", help="replay a recorded game move by move")
     rep.add_argument("file", type=Path, help="a .json record or a .jsonl file of records")
@@ -128,23 +167,58 @@ def _games(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
-    bots = [name.strip() for name in args.bots.split(",")]
-    bar = ProgressBar(sys.stderr)
-    if args.record is None:
-        stats = simulate(args.game, args.players, bots, args.games, args.seed, options, bar)
-    else:
-        with args.record.open("w", encoding="utf-8") as out:
+    bots = [contestant.label for contestant in parse_contestants(args.bots)]
+    with progress_bar(args.game) as bar:
+        if args.record is None:
+            stats = simulate(args.game, args.players, bots, args.games, args.seed, options, bar)
+        else:
+            with args.record.open("w", encoding="utf-8") as out:
 
-            def write(result: MatchResult) -> None:
-                out.write(json.dumps(result.record) + "\n")
+                def write(result: MatchResult) -> None:
+                    out.write(json.dumps(result.record) + "\n")
 
-            stats = simulate(
-                args.game, args.players, bots, args.games, args.seed, options, bar, write
-            )
-    bar.close()
+                stats = simulate(
+                    args.game, args.players, bots, args.games, args.seed, options, bar, write
+                )
     print(stats_text(stats, args.seed))
     if args.record is not None:
         print(f"\n{stats.games} records written to {args.record}")
+    return 0
+
+
+def _arena(args: argparse.Namespace) -> int:
+    try:  # the arena extra is optional: fail before any game if it is missing
+        import matplotlib  # noqa: F401
+        import openskill  # noqa: F401
+    except ImportError as error:
+        raise ImportError(
+            f"the arena needs the arena extra: pip install 'ludoteca[arena]' ({error})"
+        ) from error
+    from ludoteca.arena.chart import save_ratings_chart
+    from ludoteca.arena.report import arena_text
+
+    config = ArenaConfig(
+        args.game, args.players, parse_contestants(args.bots), args.games, args.seed,
+        parse_options(args.option),
+    )
+    plan = plan_arena(config, args.processes)  # every bad argument fails here, nothing written
+    out_dir: Path = args.out or Path(f"arena-{plan.game.name}-{plan.game.num_players}p")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    records = out_dir / "records.jsonl"
+    with records.open("w", encoding="utf-8") as out, progress_bar(args.game) as bar:
+
+        def write(game: ArenaGame) -> None:
+            out.write(json.dumps(game.record) + "\n")
+
+        result = run_arena(config, args.processes, bar, write)
+    table = arena_text(result, args.games, args.seed)
+    print(table)
+    (out_dir / "table.txt").write_text(table + "\n", encoding="utf-8")
+    chart = out_dir / "ratings.png"
+    title = f"{result.game}, {result.num_players} players, {len(result.games)} games"
+    save_ratings_chart(result.tallies, chart, title)
+    print(f"\n{len(result.games)} records written to {records} "
+          f"(ludoteca replay {records} --index K); chart: {chart}")
     return 0
 
 
@@ -302,38 +376,6 @@ def stats_text(stats: SimulationStats, seed: int) -> str:
             bots = "+".join(stats.bots[seat] for seat in team)
             lines.append(f"  {'seats ' + seats:<12} {bots:<24} {wins:>6}  {rate:>8.1%}")
     return "\n".join(lines)
-
-
-class ProgressBar:
-    """A one-line progress bar redrawn in place with '\\r' (only on a terminal by default)."""
-
-    WIDTH = 30
-
-    def __init__(self, stream: TextIO, enabled: bool | None = None) -> None:
-        self.stream = stream
-        self.enabled = stream.isatty() if enabled is None else enabled
-        self.started = time.perf_counter()
-        self.shown = -1
-        self.drawn = False
-
-    def __call__(self, done: int, total: int) -> None:
-        """Redraw the bar when the shown percentage changes."""
-        percent = 100 * done // max(total, 1)
-        if not self.enabled or percent == self.shown:
-            return
-        self.shown = percent
-        filled = self.WIDTH * done // max(total, 1)
-        bar = "#" * filled + "." * (self.WIDTH - filled)
-        elapsed = time.perf_counter() - self.started
-        self.stream.write(f"\r[{bar}] {done}/{total} games {percent:3d}% {elapsed:6.1f} s")
-        self.stream.flush()
-        self.drawn = True
-
-    def close(self) -> None:
-        """End the bar's line, if one was drawn."""
-        if self.drawn:
-            self.stream.write("\n")
-            self.stream.flush()
 
 
 def _limit_fields() -> tuple[Any, ...]:

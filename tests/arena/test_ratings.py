@@ -33,7 +33,7 @@ def test_wilson_interval_known_answers() -> None:
 
 def test_wilson_interval_rejects_impossible_counts() -> None:
     for successes, trials in ((11, 10), (-1, 10)):
-        with pytest.raises(ValueError, match="0..trials"):
+        with pytest.raises(ValueError, match=r"0\.\.trials"):
             wilson_interval(successes, trials)
 
 

@@ -101,9 +101,11 @@ def test_a_budgeted_bot_thinks_within_its_own_budget() -> None:
     state = game.initial_state(1)
     inner = RecordingBot()
     bot = BudgetedBot(inner, Budget(iterations=20), "recording:20")
-    bot.choose(game, state, game.current_player(state), random.Random(0))
+    seat = game.current_player(state)
+    assert seat is not None
+    bot.choose(game, state, seat, random.Random(0))
     explicit = Budget(seconds=1.0)
-    bot.choose(game, state, game.current_player(state), random.Random(0), explicit)
+    bot.choose(game, state, seat, random.Random(0), explicit)
     assert inner.budgets == [Budget(iterations=20), explicit]
     assert bot.name == "recording:20"
 
