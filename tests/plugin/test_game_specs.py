@@ -59,7 +59,7 @@ def test_a_spec_with_missing_pieces_is_caught(tmp_path: Path) -> None:
     assert "rules page 'docs/rules/missing.md' is missing" in problems
     assert "rules page 'docs/rules/original/missing.nl.txt' is missing" in problems
     assert "no play time declared" in problems
-    assert "e.g. ['bot.level.0', 'bot.level.1', 'keezen.summary']" in problems
+    assert "e.g. ['bot.ismcts', 'bot.level.0', 'bot.level.1']" in problems
 
 
 def test_spec_refuses_inconsistent_declarations() -> None:

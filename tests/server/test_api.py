@@ -59,8 +59,8 @@ def test_games_lists_keezen_with_players_options_and_bots(client: TestClient) ->
     assert options["max_deals"]["kind"] == "integer"
     assert (options["max_deals"]["minimum"], options["max_deals"]["maximum"]) == (1, 100_000)
     assert options["first_dealer"]["kind"] == "seat" and options["first_dealer"]["nullable"]
-    assert [bot["name"] for bot in keezen["bots"]] == ["random", "heuristic"]
-    assert [bot["level"] for bot in keezen["bots"]] == [0, 1]
+    assert [bot["name"] for bot in keezen["bots"]] == ["random", "heuristic", "ismcts"]
+    assert [bot["level"] for bot in keezen["bots"]] == [0, 1, 2]
     assert keezen["default_bot"] == "heuristic"
     assert keezen["teams"]["4"] == [[0, 2], [1, 3]] and keezen["teams"]["2"] == [[0], [1]]
     assert keezen["seat_markers"] == ["dealer"]
