@@ -224,7 +224,10 @@ def _arena(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     record = read_record(args.file, args.index)
-    print_game(record, args.board_every, f"Replay of {args.file}, record {args.index}")
+    title = f"Replay of {args.file}, record {args.index}"
+    if isinstance(bots := record.get("bots"), list):  # an arena record names its seats' bots
+        title += f" ({' vs '.join(map(str, bots))})"
+    print_game(record, args.board_every, title)
     return 0
 
 

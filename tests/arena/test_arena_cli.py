@@ -41,6 +41,9 @@ def test_a_tiny_arena_writes_records_table_and_chart(
     assert (out_dir / "table.txt").read_text(encoding="utf-8") in out
     code, replayed, err = run(capsys, "replay", str(out_dir / "records.jsonl"), "--index", "1")
     assert code == 0, err
+    assert replayed.startswith(
+        f"Replay of {out_dir / 'records.jsonl'}, record 1 (heuristic vs random): {title}"
+    )
     assert f"{title}, 2 players" in replayed and "Result: " in replayed
 
 
