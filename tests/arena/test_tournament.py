@@ -73,6 +73,13 @@ def test_results_are_the_same_in_one_process_and_two() -> None:
     assert run(2)[2] == list(range(6))  # results arrive in index order from the pool too
 
 
+@pytest.mark.parametrize("processes", [1, 2])
+def test_progress_counts_every_game(processes: int) -> None:
+    calls: list[tuple[int, int]] = []
+    run_arena(config(games=4), processes, progress=lambda done, total: calls.append((done, total)))
+    assert calls == [(done, 4) for done in range(5)]
+
+
 def test_the_seed_fixes_the_run() -> None:
     first = run_arena(config(games=2))
     again = run_arena(config(games=2))

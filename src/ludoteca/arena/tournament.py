@@ -167,6 +167,8 @@ def _results(
     jobs: list[GameJob], processes: int, progress: Progress | None
 ) -> Iterator[ArenaGame]:
     """Yield the played games in index order, reporting progress as each one finishes."""
+    if progress is not None:  # the bar shows the total before the first game ends
+        progress(0, len(jobs))
     if processes == 1:
         for done, job in enumerate(jobs, start=1):
             yield play_job(job)
