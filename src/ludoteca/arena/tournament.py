@@ -1,10 +1,11 @@
 """An arena run: seat-rotated games between bots, played in one process or a pool of them.
 
-Game i is fixed by the run seed and i alone: its seating is entry i of the schedule's cycle, its
-deal comes from the seed and i's cycle (every seating of a cycle plays the same deal) and the
-bots' choices from the seed and i. So the games, and all that is computed from them, do not
-depend on the number of processes - as long as the bots think by iterations, not by the clock.
-Results reach `on_game` in index order whatever order the workers finish in.
+Game i is fixed by the run seed and i alone: its seating is entry i mod C of the schedule's
+cycle of C seatings, its deal comes from the seed and its cycle i div C (every seating of a
+cycle plays the same deal) and the bots' choices from the seed and i. So the games, and all
+that is computed from them, do not depend on the number of processes - as long as the bots
+think by iterations, not by the clock. Results reach `on_game` in index order whatever order
+the workers finish in.
 """
 
 from __future__ import annotations
