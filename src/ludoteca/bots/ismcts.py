@@ -231,12 +231,17 @@ class _Search:
         game, rng, policy = self.game, self.rng, self.policy
         steps = 0
         limit = math.inf if self.depth is None else self.depth
-        while steps < limit:
-            seat = game.current_player(state)
-            if seat is None:
-                break
-            state = game.apply(state, policy(state, seat, rng))
-            steps += 1
+        if policy is None:
+            # The hot loop of random rollouts, inlined: the legal set is empty iff the game is
+            # over, so no separate test for the end is needed.
+            legal_actions, apply, below = game.legal_actions, game.apply, rng.randrange
+            while steps < limit and (legal := legal_actions(state)):
+                state = apply(state, legal[below(len(legal))])
+                steps += 1
+        else:
+            while steps < limit and (seat := game.current_player(state)) is not None:
+                state = game.apply(state, policy(state, seat, rng))
+                steps += 1
         if game.is_terminal(state):
             values: Sequence[float] = game.returns(state)
         else:
@@ -256,17 +261,10 @@ def _team_members(game: Game[Any, Any]) -> list[tuple[Seat, ...]]:
 Policy = Callable[[Any, Seat, random.Random], Any]
 
 
-def _rollout_policy(game: Game[Any, Any], rollout: str) -> Policy:
-    """Return the rollout move picker: uniform random, or the game's heuristic bot."""
-    if rollout == "heuristic":
-        spec = game_spec(game.name).bot("heuristic")
-        if spec is not None:
-            bot: Bot = spec.make()
-            return lambda state, seat, rng: bot.choose(game, state, seat, rng)
-    legal_actions = game.legal_actions
-
-    def random_move(state: Any, seat: Seat, rng: random.Random) -> Any:
-        legal = legal_actions(state)
-        return legal[rng.randrange(len(legal))]
-
-    return random_move
+def _rollout_policy(game: Game[Any, Any], rollout: str) -> Policy | None:
+    """Return the game's heuristic bot as a rollout move picker, or None for random moves."""
+    spec = game_spec(game.name).bot("heuristic") if rollout == "heuristic" else None
+    if spec is None:
+        return None
+    bot: Bot = spec.make()
+    return lambda state, seat, rng: bot.choose(game, state, seat, rng)
