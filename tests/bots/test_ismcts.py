@@ -255,3 +255,48 @@ def test_the_score_evaluation_ranks_the_leader_first() -> None:
     assert behind < 0.5 < ahead and behind + ahead == pytest.approx(1.0)
     level = game.apply(state, game.action_from_text(state, "move 2 P"))
     assert score_evaluation(game, level) == (0.5, 0.5)
+
+
+def test_the_tree_is_kept_for_the_next_step_of_the_same_turn() -> None:
+    # Elfenland: the move draws no chance and shows nothing, and seat 0 decides again.
+    game, state = position(*CASES["elfenland"])
+    bot = ISMCTSBot()
+    first = bot.search(game, state, 0, random.Random(2), ITERATIONS)
+    assert first.text == "move 2 P" and first.reused == 0
+    after = game.apply(state, first.action)
+    second = bot.search(game, after, 0, random.Random(2), Budget(iterations=40))
+    assert second.reused == first.actions[0].visits - 1  # all but the expanding iteration
+    assert sum(stats.visits for stats in second.actions) == 40 + second.reused
+    assert second.text == "end"
+    fresh = ISMCTSBot(reuse=False).search(game, after, 0, random.Random(2), Budget(iterations=40))
+    assert fresh.reused == 0 and sum(stats.visits for stats in fresh.actions) == 40
+
+
+def test_the_tree_is_dropped_when_another_state_follows() -> None:
+    game, state = position(*CASES["elfenland"])
+    bot = ISMCTSBot()
+    assert bot.search(game, state, 0, random.Random(2), ITERATIONS).text == "move 2 P"
+    again = bot.search(game, state, 0, random.Random(2), ITERATIONS)
+    assert again.reused == 0  # the kept tree expects the state after "move 2 P", not this one
+    assert sum(stats.visits for stats in again.actions) == ITERATIONS.iterations
+
+
+def test_the_cartwright_keeps_the_tree_for_the_close() -> None:
+    game, state = position(*CASES["thurn_und_taxis"])
+    bot = ISMCTSBot()
+    first = bot.search(game, state, 1, random.Random(0), ITERATIONS)
+    assert first.text == "CW" and game.undoable(state, first.action)
+    after = game.apply(state, first.action)
+    assert bot.search(game, after, 1, random.Random(0), ITERATIONS).reused > 0
+
+
+def test_no_tree_is_kept_across_a_step_that_draws_chance() -> None:
+    # Thurn und Taxis: taking a display card refills the display from the deck; the same seat
+    # decides next, but its information set is not the one the tree searched.
+    game, state = position("thurn_und_taxis", 2, "to move: 0\nhands: 0=LIN,PAS\n")
+    bot = ISMCTSBot()
+    first = bot.search(game, state, 0, random.Random(0), Budget(iterations=100))
+    assert first.text.startswith("T") and not game.undoable(state, first.action)
+    after = game.apply(state, first.action)
+    assert game.current_player(after) == 0 and len(game.legal_actions(after)) > 1
+    assert bot.search(game, after, 0, random.Random(0), Budget(iterations=20)).reused == 0

@@ -13,9 +13,12 @@ A child's exploration term uses its *availability* (how often it was legal when 
 visited), not the parent's visits, since an action is legal in only some determinizations.
 Every node is scored for the seat that took its action, credited with its team's value.
 
-The tree is not kept between moves: between two of our decisions other seats act on hands we
-cannot see and chance is drawn, and the tree merges all of that into single edges, so the old
-subtree's statistics describe the old information set, not the new one.
+The subtree is kept only where that is sound: when the seat acts again straight after its own
+action and that action drew no chance and showed nothing hidden (`game.undoable`), as in the steps
+of an Elfenland journey or a Thurn und Taxis turn, the chosen child's statistics were gathered
+over exactly the new information set, and the next search continues from it. Across other seats'
+moves it is dropped: they act on hands we cannot see and chance is drawn in between, which the
+tree merges into single edges, so the old statistics describe another information set.
 """
 
 from __future__ import annotations
@@ -74,6 +77,9 @@ class SearchResult:
     seconds: float
     actions: tuple[ActionStats, ...]
     """Every root action tried, most visited first."""
+    reused: int = 0
+    """Root visits kept from the previous decision's tree (the visits add up to `iterations`
+    plus these)."""
 
 
 class ISMCTSBot:
@@ -87,6 +93,7 @@ class ISMCTSBot:
         depth: int | None = DEFAULT_DEPTH,
         exploration: float = EXPLORATION,
         evaluate: Evaluator = score_evaluation,
+        reuse: bool = True,
     ) -> None:
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
@@ -96,6 +103,9 @@ class ISMCTSBot:
         self.depth = depth
         self.exploration = exploration
         self.evaluate = evaluate
+        self.reuse = reuse
+        self._kept: dict[Seat, tuple[Game[Any, Any], Any, Node]] = {}
+        """Per seat: the game, the state expected at its next decision, and that state's tree."""
 
     def choose(
         self,
@@ -128,6 +138,10 @@ class ISMCTSBot:
         # A private generator drawn from the caller's, so the search is reproducible and leaves
         # the caller's generator one draw further whatever the budget.
         search = _Search(game, seat, random.Random(rng.getrandbits(64)), self)
+        kept = self._kept.pop(seat, None)
+        if kept is not None and kept[0] is game and kept[1] == state:
+            search.root = kept[2]
+        reused = sum(child.visits for child in search.root.children.values())
         done = 0
         while done < iterations and (deadline is None or time.perf_counter() < deadline):
             search.iterate(state)
@@ -140,7 +154,19 @@ class ISMCTSBot:
         stats = tuple(ActionStats(text, node.visits, _mean(node)) for text, node in ranked)
         best = ranked[0][0] if ranked else game.action_to_text(state, legal[0])
         action = next(a for a in legal if game.action_to_text(state, a) == best)
-        return SearchResult(action, best, done, time.perf_counter() - started, stats)
+        if self.reuse:
+            self._keep(game, state, seat, action, root.children.get(best))
+        return SearchResult(action, best, done, time.perf_counter() - started, stats, reused)
+
+    def _keep(
+        self, game: Game[Any, Any], state: Any, seat: Seat, action: Any, child: Node | None
+    ) -> None:
+        """Keep the chosen child for the seat's next decision if it follows with nothing unseen."""
+        if child is None or not child.children or not game.undoable(state, action):
+            return
+        after = game.apply(state, action)
+        if game.current_player(after) == seat:
+            self._kept[seat] = (game, after, child)
 
 
 def _limits(budget: Budget | None, started: float) -> tuple[float, float | None]:
