@@ -32,12 +32,12 @@ def test_check_game_under_options(players: int, options: dict[str, object]) -> N
     assert report.games == 3
 
 
-# The long runs: 300 seeded whole games per player count, and 60 under each option mix. A random
+# The long runs: 300 seeded whole games per player count and under each option mix. A random
 # game lasts 250 (2 players) to 700 (5 players) actions, 0.04-0.15 s of CPU under the harness;
 # each run is cut into CHUNKS tests with their own check seeds, so `pytest -n 2` spreads them.
 CHUNKS = 3
 GAMES = 300
-OPTION_GAMES = 60
+OPTION_GAMES = 300
 
 
 @pytest.mark.slow
