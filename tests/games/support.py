@@ -23,6 +23,23 @@ def reached_state(game: Game[Any, Any], seed: int, steps: int) -> Any:
     return state
 
 
+def play_out(game: Game[Any, Any], names: list[str], seed: int) -> Any:
+    """Return the final state of a game between the named bots (seat order as listed), each
+    choice checked to be legal."""
+    from ludoteca.bots import make_bot
+
+    bots = [make_bot(name, game) for name in names]
+    state = game.initial_state(seed)
+    rng = random.Random(seed)
+    while not game.is_terminal(state):
+        seat = game.current_player(state)
+        assert seat is not None
+        action = bots[seat].choose(game, state, seat, rng)
+        assert action in game.legal_actions(state)
+        state = game.apply(state, action)
+    return state
+
+
 def reached_positions(games: Mapping[int, Game[Any, Any]], max_steps: int) -> Any:
     """Return a hypothesis strategy of (game, state): a player count from `games`, then up to
     `max_steps` seeded random actions."""

@@ -6,30 +6,16 @@ import random
 
 import pytest
 
-from ludoteca.bots import make_bot
 from ludoteca.games.suitors_paths import SpGame, SpState
 from ludoteca.games.suitors_paths.bots import Choice, SpHeuristicBot
 from tests.games.suitors_paths.helpers import act, example, sp
+from tests.games.support import play_out
 
 EVEN_GIRLS = "girls: 2,0 4,0 5,1 4,3 2,4 0,4 0,2\n"
 """Route-less girls on the even path indices of the 4-player example board."""
 FULL_2_0 = "girls: 2,0=ABDC 4,0 5,1 4,3 2,4 0,4 0,2\n"
 """The same, the girl next to C's suitor full (P42), so her cheap spoke is out of play."""
 TWO_PLAYER_AUCTION = "hands: A=GGYRKM B=GYRKBM\nstep: auction\nto move: A\n"
-
-
-def play_out(game: SpGame, names: list[str], seed: int) -> SpState:
-    """Return the final state of a game between the named bots (seat order as listed)."""
-    bots = [make_bot(name, game) for name in names]
-    state = game.initial_state(seed)
-    rng = random.Random(seed)
-    while not game.is_terminal(state):
-        seat = game.current_player(state)
-        assert seat is not None
-        action = bots[seat].choose(game, state, seat, rng)
-        assert action in game.legal_actions(state)
-        state = game.apply(state, action)
-    return state
 
 
 def choose_text(game: SpGame, state: SpState) -> str:

@@ -6,24 +6,10 @@ import random
 
 import pytest
 
-from ludoteca.bots import make_bot
 from ludoteca.games.thurn_und_taxis import TntGame, TntState
 from ludoteca.games.thurn_und_taxis.bots import TntHeuristicBot
+from tests.games.support import play_out
 from tests.games.thurn_und_taxis.helpers import position, tnt
-
-
-def play_out(game: TntGame, names: list[str], seed: int) -> TntState:
-    """Return the final state of a game between the named bots (seat order as listed)."""
-    bots = [make_bot(name, game) for name in names]
-    state = game.initial_state(seed)
-    rng = random.Random(seed)
-    while not game.is_terminal(state):
-        seat = game.current_player(state)
-        assert seat is not None
-        action = bots[seat].choose(game, state, seat, rng)
-        assert action in game.legal_actions(state)
-        state = game.apply(state, action)
-    return state
 
 
 def choose_text(game: TntGame, state: TntState) -> str:
