@@ -98,6 +98,14 @@ def create_match(page: Page, players: int, seats: list[str], hotseat: bool = Fal
     return match_id
 
 
+def open_replay_at_first_step(page: Page) -> None:
+    """From a finished match's end screen, open its replay and go to step 0."""
+    page.get_by_test_id("result-replay").click()
+    expect(page.get_by_test_id("replay-page")).to_be_visible()
+    page.get_by_test_id("replay-first").click()
+    expect(page.get_by_test_id("replay-page")).to_have_attribute("data-step", "0")
+
+
 def state_id(page: Page) -> int:
     """Return the state shown on the match page."""
     return int(page.get_by_test_id("match-page").get_attribute("data-state-id") or "-1")

@@ -10,7 +10,13 @@ import time
 from playwright.sync_api import Page, Route, expect
 
 import ludoteca
-from tests.web.support import YOUR_TURN, api_get, create_match, state_id
+from tests.web.support import (
+    YOUR_TURN,
+    api_get,
+    create_match,
+    open_replay_at_first_step,
+    state_id,
+)
 
 GAME_SECONDS = 420.0
 MAX_TURNS = 600  # human actions; a 3-player game has at most 4 × 3 × 34 actions in all
@@ -138,10 +144,7 @@ def test_human_plays_elfenland_against_two_bots_to_the_end(open_page, server_url
     expect(watcher.get_by_test_id("hand-card")).to_have_count(0)
     expect(watcher.get_by_test_id("own-counter")).to_have_count(0)
     # The replay shows the same map at any step.
-    page.get_by_test_id("result-replay").click()
-    expect(page.get_by_test_id("replay-page")).to_be_visible()
-    page.get_by_test_id("replay-first").click()
-    expect(page.get_by_test_id("replay-page")).to_have_attribute("data-step", "0")
+    open_replay_at_first_step(page)
     expect(page.locator("[data-testid=board] [data-testid=boot][data-town=Elvenhold]")) \
         .to_have_count(3)
 

@@ -14,7 +14,13 @@ import time
 
 from playwright.sync_api import Page, Route, expect
 
-from tests.web.support import YOUR_TURN, api_get, create_match, state_id
+from tests.web.support import (
+    YOUR_TURN,
+    api_get,
+    create_match,
+    open_replay_at_first_step,
+    state_id,
+)
 
 GAME_SECONDS = 420.0
 MAX_ACTIONS = 800  # human actions; a 2-player game of random play takes some 250 in all
@@ -197,10 +203,7 @@ def test_human_plays_suitors_paths_against_the_heuristic_bot_to_the_end(open_pag
     expect(watcher.get_by_test_id("hand-card")).to_have_count(0)
     expect(watcher.get_by_test_id("controls")).to_have_count(0)
     # The replay shows the same board at any step: at the start no suitor and no route.
-    page.get_by_test_id("result-replay").click()
-    expect(page.get_by_test_id("replay-page")).to_be_visible()
-    page.get_by_test_id("replay-first").click()
-    expect(page.get_by_test_id("replay-page")).to_have_attribute("data-step", "0")
+    open_replay_at_first_step(page)
     expect(page.locator(f"{BOARD}[data-hexes='14']")).to_be_visible()
     expect(page.locator(f"{BOARD} [data-testid=suitor]")).to_have_count(0)
     expect(page.locator(f"{BOARD} [data-testid=route-segment]")).to_have_count(0)

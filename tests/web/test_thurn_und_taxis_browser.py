@@ -15,7 +15,13 @@ from playwright.sync_api import Page, Route, expect
 
 import ludoteca
 from ludoteca.core.registry import game_spec
-from tests.web.support import YOUR_TURN, api_get, create_match, state_id
+from tests.web.support import (
+    YOUR_TURN,
+    api_get,
+    create_match,
+    open_replay_at_first_step,
+    state_id,
+)
 
 GAME_SECONDS = 480.0
 MAX_ACTIONS = 900  # human actions; the heuristic bot ends a 2-player game in some 20-40 rounds
@@ -186,10 +192,7 @@ def test_human_plays_thurn_und_taxis_against_the_heuristic_bot_to_the_end(open_p
     expect(watcher.get_by_test_id("hand-card")).to_have_count(0)
     expect(watcher.get_by_test_id("controls")).to_have_count(0)
     # The replay shows the same map at any step: at the start no route and no house.
-    page.get_by_test_id("result-replay").click()
-    expect(page.get_by_test_id("replay-page")).to_be_visible()
-    page.get_by_test_id("replay-first").click()
-    expect(page.get_by_test_id("replay-page")).to_have_attribute("data-step", "0")
+    open_replay_at_first_step(page)
     expect(page.locator(f"{BOARD}[data-cities='22']")).to_be_visible()
     expect(page.locator(f"{BOARD} [data-testid=house]")).to_have_count(0)
     expect(page.get_by_test_id("display-card")).to_have_count(6)
