@@ -22,6 +22,7 @@ from ludoteca.arena import (
     simulate,
 )
 from ludoteca.arena.progress import progress_bar
+from ludoteca.arena.tournament import ENGINES
 from ludoteca.bots import available_bots, make_bot
 from ludoteca.core import JSON, Game, available_games, load, replay
 from ludoteca.core.options import players_text
@@ -91,6 +92,15 @@ def _parser() -> argparse.ArgumentParser:
     )
     arena.add_argument(
         "--processes", type=int, default=1, help="games played in parallel (default 1)"
+    )
+    arena.add_argument(
+        "--engine", choices=ENGINES, default="local",
+        help="local: this machine's processes (default); ray: Ray tasks on a cluster or a local "
+        "Ray instance of --processes CPUs (needs pip install 'ludoteca[cluster]')",
+    )
+    arena.add_argument(
+        "--ray-address", metavar="ADDR", default=None,
+        help="the Ray cluster for --engine ray (default: $RAY_ADDRESS, else a local instance)",
     )
     arena.add_argument("--seed", type=int, default=0, help="seed of every deal and bot choice")
     arena.add_argument(
@@ -201,7 +211,8 @@ def _arena(args: argparse.Namespace) -> int:
         args.game, args.players, parse_contestants(args.bots), args.games, args.seed,
         parse_options(args.option),
     )
-    plan = plan_arena(config, args.processes)  # every bad argument fails here, nothing written
+    # every bad argument, and a missing engine, fails here: nothing played, nothing written
+    plan = plan_arena(config, args.processes, args.engine)
     out_dir: Path = args.out or Path(f"arena-{plan.game.name}-{plan.game.num_players}p")
     out_dir.mkdir(parents=True, exist_ok=True)
     records = out_dir / "records.jsonl"
@@ -210,7 +221,7 @@ def _arena(args: argparse.Namespace) -> int:
         def write(game: ArenaGame) -> None:
             out.write(json.dumps(game.record) + "\n")
 
-        result = run_arena(config, args.processes, bar, write)
+        result = run_arena(config, args.processes, bar, write, args.engine, args.ray_address)
     table = arena_text(result, args.games, args.seed)
     print(table)
     (out_dir / "table.txt").write_text(table + "\n", encoding="utf-8")

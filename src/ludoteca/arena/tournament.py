@@ -6,19 +6,23 @@ cycle plays the same deal) and the bots' choices from the seed and i. So the gam
 that is computed from them, do not depend on the number of processes - as long as the bots
 think by iterations, not by the clock. Results reach `on_game` in index order whatever order
 the workers finish in.
+
+Two engines play the games: `local` (this process, or a pool of `processes` processes) and `ray`
+(Ray tasks on a cluster or a local Ray instance; see ray_engine.py). Both run `play_job`.
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import lru_cache
 from multiprocessing import get_context
 from typing import Any
 
+from ludoteca.arena import ray_engine
 from ludoteca.arena.match import MatchResult, Progress, game_teams, play_match
 from ludoteca.arena.ratings import BotTally, Outcome, Pairing, pairings, tallies
 from ludoteca.arena.schedule import Seating, seatings, whole_cycles
@@ -26,6 +30,8 @@ from ludoteca.arena.specs import Contestant
 from ludoteca.core import JSON, Game, load
 from ludoteca.core.chance import event_rng, fresh_seed
 from ludoteca.core.spec import Teams
+
+ENGINES = ("local", "ray")
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +115,15 @@ class ArenaPlan:
     total: int
 
 
-def plan_arena(config: ArenaConfig, processes: int = 1) -> ArenaPlan:
-    """Return the plan of `config`; ValueError saying why if the run cannot be played."""
+def plan_arena(config: ArenaConfig, processes: int = 1, engine: str = "local") -> ArenaPlan:
+    """Return the plan of `config`; ValueError saying why if the run cannot be played, and
+    ImportError naming the extra if the engine is not installed."""
     if processes < 1:
         raise ValueError(f"the number of processes must be at least 1, got {processes}")
+    if engine not in ENGINES:
+        raise ValueError(f"unknown engine {engine!r}: choose {' or '.join(ENGINES)}")
+    if engine == "ray":
+        ray_engine.require_ray()
     labels = config.labels
     if len(labels) < 2:
         raise ValueError(f"the arena needs at least two bots, got {', '.join(labels)}")
@@ -130,16 +141,30 @@ def run_arena(
     processes: int = 1,
     progress: Progress | None = None,
     on_game: Callable[[ArenaGame], None] | None = None,
+    engine: str = "local",
+    ray_address: str | None = None,
 ) -> ArenaResult:
-    """Return the run of `config` (games rounded up to whole cycles) over `processes` processes."""
-    plan = plan_arena(config, processes)
+    """Return the run of `config` (games rounded up to whole cycles) over `processes` processes.
+
+    With `engine="ray"` the games are Ray tasks: on the cluster at `ray_address` (default the
+    RAY_ADDRESS variable), else on a local Ray instance of `processes` CPUs."""
+    plan = plan_arena(config, processes, engine)
     jobs = [_job(config, plan, index) for index in range(plan.total)]
     started = time.perf_counter()
     played: list[ArenaGame] = []
-    for result in _results(jobs, processes, progress):
-        played.append(result)
-        if on_game is not None:
-            on_game(result)
+    if engine == "ray":
+        finished = ray_engine.play_on_ray(jobs, processes, ray_address)
+    elif processes == 1:
+        finished = (play_job(job) for job in jobs)
+    else:
+        finished = _play_in_pool(jobs, processes)
+    try:
+        for result in _in_index_order(finished, len(jobs), progress):
+            played.append(result)
+            if on_game is not None:
+                on_game(result)
+    finally:  # stop the engine now, also after an error, not when `finished` is collected
+        finished.close()
     return ArenaResult(
         game=plan.game.name,
         num_players=plan.game.num_players,
@@ -164,32 +189,32 @@ def _job(config: ArenaConfig, plan: ArenaPlan, index: int) -> GameJob:
     )
 
 
-def _results(
-    jobs: list[GameJob], processes: int, progress: Progress | None
+def _in_index_order(
+    finished: Iterator[ArenaGame], total: int, progress: Progress | None
 ) -> Iterator[ArenaGame]:
-    """Yield the played games in index order, reporting progress as each one finishes."""
+    """Yield the games of `finished` (in any order) in index order, reporting progress as each
+    one finishes."""
     if progress is not None:  # the bar shows the total before the first game ends
-        progress(0, len(jobs))
-    if processes == 1:
-        for done, job in enumerate(jobs, start=1):
-            yield play_job(job)
-            if progress is not None:
-                progress(done, len(jobs))
-        return
+        progress(0, total)
+    waiting: dict[int, ArenaGame] = {}
+    next_index = 0
+    for done, result in enumerate(finished, start=1):
+        waiting[result.index] = result
+        if progress is not None:
+            progress(done, total)
+        while next_index in waiting:
+            yield waiting.pop(next_index)
+            next_index += 1
+
+
+def _play_in_pool(jobs: Iterable[GameJob], processes: int) -> Generator[ArenaGame, None, None]:
+    """Yield the games of `jobs` played by a pool of `processes` processes, as they finish."""
     # forkserver: workers start from a clean process, not a copy of one running a progress thread
     pool = ProcessPoolExecutor(processes, mp_context=get_context("forkserver"))
     try:
         futures: list[Future[ArenaGame]] = [pool.submit(play_job, job) for job in jobs]
-        finished: dict[int, ArenaGame] = {}
-        next_index = 0
-        for done, future in enumerate(as_completed(futures), start=1):
-            result = future.result()
-            finished[result.index] = result
-            if progress is not None:
-                progress(done, len(jobs))
-            while next_index in finished:
-                yield finished.pop(next_index)
-                next_index += 1
+        for future in as_completed(futures):
+            yield future.result()
     finally:  # after an error or an interruption, drop the games not yet started
         pool.shutdown(cancel_futures=True)
 
