@@ -142,6 +142,10 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--bot-seconds", type=float, default=1.0, metavar="S", help="thinking budget per bot move"
     )
+    serve.add_argument(
+        "--bot-processes", type=_bot_processes, default=1, metavar="N",
+        help="worker processes in which hard (searching) bots think (default 1, at most 16)",
+    )
     for setting in _limit_fields():
         option = "--" + setting.name.replace("_", "-")
         if setting.type == "bool":
@@ -267,7 +271,8 @@ def _serve(args: argparse.Namespace) -> int:
     limits = ServerLimits(**{setting.name: getattr(args, setting.name)
                              for setting in _limit_fields()})
     app = create_app(
-        args.database_url, bot_delay=args.bot_delay, bot_seconds=args.bot_seconds, limits=limits
+        args.database_url, bot_delay=args.bot_delay, bot_seconds=args.bot_seconds, limits=limits,
+        bot_processes=args.bot_processes,
     )
     family, kind, proto, _, address = socket.getaddrinfo(
         args.host, args.port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
@@ -390,6 +395,20 @@ def stats_text(stats: SimulationStats, seed: int) -> str:
             bots = "+".join(stats.bots[seat] for seat in team)
             lines.append(f"  {'seats ' + seats:<12} {bots:<24} {wins:>6}  {rate:>8.1%}")
     return "\n".join(lines)
+
+
+def _bot_processes(text: str) -> int:
+    """Return the `--bot-processes` value; argparse reports the range when it is out of it."""
+    from ludoteca.server.bot_pool import check_bot_processes
+
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"bot processes: not a whole number: {text!r}") from None
+    try:
+        return check_bot_processes(count)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from error
 
 
 def _limit_fields() -> tuple[Any, ...]:

@@ -40,10 +40,11 @@ def free_port() -> int:
 
 @contextmanager
 def serve_app(database: Path, bot_delay: float = 0.0, port: int | None = None,
-              **settings: Any) -> Iterator[str]:
+              bot_seconds: float = 0.05, **settings: Any) -> Iterator[str]:
     """Run the app in a uvicorn thread until the block ends; yield its base URL.
 
-    Bots answer at once (`bot_delay` 0) with a small time budget; `port` defaults to a free one.
+    Bots answer at once (`bot_delay` 0) with a small time budget (`bot_seconds`: the hard bot's
+    thinking time); `port` defaults to a free one.
     Every test browses from 127.0.0.1, so the rate limits are far above the defaults.
     `settings` are more ServerLimits fields (`clock_sweep_seconds=0.1`: time-outs come soon).
     """
@@ -53,7 +54,7 @@ def serve_app(database: Path, bot_delay: float = 0.0, port: int | None = None,
     from ludoteca.server.settings import ServerLimits
 
     limits = ServerLimits(create_rate="100000/minute", request_rate="1000000/minute", **settings)
-    app = create_app(f"sqlite:///{database}", bot_delay=bot_delay, bot_seconds=0.05,
+    app = create_app(f"sqlite:///{database}", bot_delay=bot_delay, bot_seconds=bot_seconds,
                      limits=limits)
     config = uvicorn.Config(app, host="127.0.0.1", port=port or free_port(), log_level="warning",
                             ws="websockets-sansio")

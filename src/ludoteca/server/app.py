@@ -66,14 +66,17 @@ def create_app(
     bot_delay: float = 0.4,
     bot_seconds: float = 1.0,
     limits: ServerLimits | None = None,
+    bot_processes: int = 1,
 ) -> FastAPI:
-    """Return the Ludoteca app storing matches at `database_url`, bots spaced by `bot_delay`."""
+    """Return the Ludoteca app storing matches at `database_url`, bots spaced by `bot_delay`,
+    hard bots thinking `bot_seconds` in `bot_processes` worker processes."""
     limits = limits or ServerLimits()
     request_rate = parse_rate(limits.request_rate, "request_rate")
     create_rate = parse_rate(limits.create_rate, "create_rate")
     chat_rates = ChatRates.from_limits(limits)
     hub = MatchHub(
-        Database(database_url), bot_delay=bot_delay, bot_seconds=bot_seconds, limits=limits
+        Database(database_url), bot_delay=bot_delay, bot_seconds=bot_seconds, limits=limits,
+        bot_processes=bot_processes,
     )
 
     @asynccontextmanager

@@ -11,16 +11,25 @@ Human actions never enter this queue. They find the event loop busy with at most
 commits, and the database with at most `turns` bot writes, whatever the number of bot matches.
 
     match A ──► [ C B A ] ──► turn: decide (bot thread) ──► commit ──► back of the queue
+
+A searching bot (ISMCTS, the "hard" level) decides in a worker process instead of the thread
+(server/bot_pool.py), so its seconds of thinking never hold the GIL; with `processes` workers,
+that many turns run at once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import random
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
+
+from ludoteca.bots import Budget, make_bot
+from ludoteca.core import JSON, Game, Seat
+from ludoteca.server.bot_pool import BotPool, fallback_bot
 
 T = TypeVar("T")
 
@@ -31,10 +40,14 @@ BOT_THREADS = 1
 
 
 class BotScheduler:
-    """Serves bot turns first come, first served, `turns` at a time, on its own threads."""
+    """Serves bot turns first come, first served, `turns` at a time (at least one per worker
+    process), deciding on its own threads or, for searching bots, in its process pool."""
 
-    def __init__(self, turns: int = BOT_TURNS, threads: int = BOT_THREADS) -> None:
-        self._free = turns
+    def __init__(
+        self, turns: int = BOT_TURNS, threads: int = BOT_THREADS, processes: int = 1
+    ) -> None:
+        self.pool = BotPool(processes)
+        self._free = max(turns, processes)
         self._waiting: deque[asyncio.Future[None]] = deque()
         self._executor = ThreadPoolExecutor(threads, thread_name_prefix="ludoteca-bot")
 
@@ -66,9 +79,26 @@ class BotScheduler:
         """Return `function(*args)` run on the scheduler's bot thread (a bot's `choose`)."""
         return await asyncio.get_running_loop().run_in_executor(self._executor, function, *args)
 
+    async def search(
+        self, game: Game[Any, Any], options: dict[str, JSON], state: Any, seat: Seat,
+        rng_seed: int, bot_name: str, budget: Budget,
+    ) -> str:
+        """Return the text of the action searching bot `bot_name` chooses in the process pool;
+        if the pool fails, the game's strongest quick bot chooses on the bot thread instead."""
+        text = await self.pool.choose(game, options, state, seat, rng_seed, bot_name, budget)
+        if text is not None:
+            return text
+        stand_in = make_bot(fallback_bot(game.name), game)
+        action = await self.decide(
+            stand_in.choose, game, state, seat, random.Random(rng_seed), budget
+        )
+        return game.action_to_text(state, action)
+
     def close(self) -> None:
-        """Stop the bot threads once their current decision ends (the bots are cancelled)."""
+        """Stop the bot threads once their current decision ends, and the worker processes at
+        once (the bots are cancelled)."""
         self._executor.shutdown(wait=False, cancel_futures=True)
+        self.pool.close()
 
     def _pass_on(self) -> None:
         """Give a finished turn to the first match still waiting, or free it."""

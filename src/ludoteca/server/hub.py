@@ -33,6 +33,7 @@ from ludoteca.core import (
 from ludoteca.core.chance import SEED_BITS
 from ludoteca.core.registry import game_spec
 from ludoteca.server import absence, storage, undo
+from ludoteca.server.bot_pool import searches
 from ludoteca.server.bots import BotScheduler
 from ludoteca.server.clocks import TimeControl, new_clock
 from ludoteca.server.errors import ApiError
@@ -85,6 +86,7 @@ class MatchHub:
         bot_delay: float,
         bot_seconds: float,
         limits: ServerLimits | None = None,
+        bot_processes: int = 1,
     ) -> None:
         self.db = db
         self.bot_delay = bot_delay
@@ -100,7 +102,7 @@ class MatchHub:
         self._crowd_logged = 0
         self._games: list[GameInfo] | None = None
         self._commits: set[asyncio.Future[str]] = set()
-        self.bots = BotScheduler()
+        self.bots = BotScheduler(processes=bot_processes)
         self._starting_bot_matches = 0
 
     # -- life cycle -----------------------------------------------------------------------------
@@ -807,11 +809,17 @@ class MatchHub:
                         return  # the game ended while the match waited for its turn
                     state_id, state = live.state_id, live.state
                     rng = random.Random(f"{live.match_id}:{live.info.seed}:{state_id}")
-                    bot = live.bot(seat)
-                    action = await self.bots.decide(
-                        bot.choose, live.game, state, seat, rng, budget
-                    )
-                    text = live.game.action_to_text(state, action)
+                    bot_name = live.bot_name(seat)
+                    if searches(live.game.name, bot_name):
+                        text = await self.bots.search(
+                            live.game, live.info.options, state, seat, rng.getrandbits(64),
+                            bot_name, budget,
+                        )
+                    else:
+                        action = await self.bots.decide(
+                            live.bot(seat).choose, live.game, state, seat, rng, budget
+                        )
+                        text = live.game.action_to_text(state, action)
                     await self.act(live, seat, state_id, text, by_bot=True)
             except asyncio.CancelledError:
                 raise

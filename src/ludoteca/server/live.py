@@ -275,11 +275,14 @@ class LiveMatch:
             return None
         return int(seat)
 
+    def bot_name(self, seat: Seat) -> str:
+        """Return the name of the bot that plays `seat` (random if the seat names none)."""
+        return self.info.seats[seat].bot or "random"
+
     def bot(self, seat: Seat) -> Bot:
         """Return the bot that plays `seat` (made on first use)."""
         if seat not in self._bots:
-            name = self.info.seats[seat].bot or "random"
-            self._bots[seat] = make_bot(name, self.game)
+            self._bots[seat] = make_bot(self.bot_name(seat), self.game)
         return self._bots[seat]
 
     def view(self, seat: Seat | None, step: int | None = None) -> View:

@@ -64,6 +64,7 @@ function rulesLink(info) {
   }, t(words)));
 }
 
-function levelName(level) {
+/** Return the name of bot strength `level` ("Easy", "Medium", "Hard"; else "Level n"). */
+export function levelName(level) {
   return has(`bot.level.${level}`) ? t(`bot.level.${level}`) : t("bot.level.other", { level });
 }

@@ -9,7 +9,7 @@ import { navigate } from "../router.js";
 import { heldSeats, playerName, rememberName, rememberTokens } from "../store.js";
 import { controlText, timeControlPicker } from "../components/clock.js";
 import { errorText } from "../components/errors.js";
-import { botDescription, gameHelp } from "../components/game-help.js";
+import { botDescription, gameHelp, levelName } from "../components/game-help.js";
 import { optionFields, readOptions } from "../components/options.js";
 import { seatName } from "../components/seats.js";
 
@@ -113,7 +113,7 @@ function newGameForm(games, showError) {
         bots.map((bot) => h("option", {
           value: `bot:${bot.name}`, selected: seat > 0 && bot.name === defaultBot,
           title: botDescription(game, bot),
-        }, t("lobby.bot", { bot: bot.name })))))));
+        }, t("lobby.bot", { level: levelName(bot.level), bot: bot.name })))))));
   }
 
   gameSelect.addEventListener("change", drawGame);
