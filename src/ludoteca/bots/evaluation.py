@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from typing import Any
 
 from ludoteca.core.game import Game
-
-Evaluator = Callable[[Game[Any, Any], Any], Sequence[float]]
-"""Returns per seat a value in [0, 1] for a state that is not over (1: as good as won)."""
 
 
 def score_evaluation(game: Game[Any, Any], state: Any) -> tuple[float, ...]:

@@ -30,18 +30,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.bots.evaluation import Evaluator, score_evaluation
+from ludoteca.bots.evaluation import score_evaluation
 from ludoteca.core.game import Game, Seat
 from ludoteca.core.players import Bot, Budget
 from ludoteca.core.registry import game_spec
+from ludoteca.core.spec import Evaluator
 
 DEFAULT_ITERATIONS = 300
 """Iterations per decision when the caller gives no budget."""
 EXPLORATION = 0.7
 """The UCT constant; values lie in [0, 1], so a little under sqrt(2) explores enough."""
-DEFAULT_DEPTH = 40
-"""Rollout actions before the evaluation scores the position instead of playing on."""
 ROLLOUTS = ("random", "heuristic")
+WORLD_SHARE = 4
+"""Iterations that share one determinization, each with a different root action."""
 
 
 class Node:
@@ -89,23 +90,37 @@ class ISMCTSBot:
 
     def __init__(
         self,
-        rollout: str = "random",
-        depth: int | None = DEFAULT_DEPTH,
+        rollout: str | None = None,
+        depth: int | None = None,
         exploration: float = EXPLORATION,
-        evaluate: Evaluator = score_evaluation,
+        evaluate: Evaluator | None = None,
         reuse: bool = True,
+        margin: float | None = None,
+        world_share: int = WORLD_SHARE,
     ) -> None:
-        if rollout not in ROLLOUTS:
+        if rollout is not None and rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
         if depth is not None and depth < 0:
             raise ValueError(f"the rollout depth must be at least 0, not {depth}")
+        if margin is not None and not 0 <= margin <= 1:
+            raise ValueError(f"the margin must lie in [0, 1], not {margin}")
+        if world_share < 1:
+            raise ValueError(f"world_share must be at least 1, not {world_share}")
         self.rollout = rollout
+        """The rollout policy; None: the game's `SearchHints`."""
         self.depth = depth
+        """Rollout moves before the evaluation; None: the game's `SearchHints`."""
         self.exploration = exploration
         self.evaluate = evaluate
+        """Scores positions at the cutoff; None: the game's evaluator, else `score_evaluation`."""
         self.reuse = reuse
+        self.margin = margin
+        """How much better than the heuristic's move another must look; None: the game's."""
+        self.world_share = world_share
         self._kept: dict[Seat, tuple[Game[Any, Any], Any, Node]] = {}
         """Per seat: the game, the state expected at its next decision, and that state's tree."""
+        self._plans: dict[int, tuple[Game[Any, Any], _Plan]] = {}
+        """Per game (by id, with the game to check it): how this bot searches it."""
 
     def choose(
         self,
@@ -137,13 +152,17 @@ class ISMCTSBot:
             return SearchResult(legal[0], text, 0, 0.0, ())
         # A private generator drawn from the caller's, so the search is reproducible and leaves
         # the caller's generator one draw further whatever the budget.
-        search = _Search(game, seat, random.Random(rng.getrandbits(64)), self)
+        search = _Search(game, seat, random.Random(rng.getrandbits(64)), self._plan(game), self)
+        search.first = search.heuristic_choice(state)
         kept = self._kept.pop(seat, None)
         if kept is not None and kept[0] is game and kept[1] == state:
             search.root = kept[2]
         reused = sum(child.visits for child in search.root.children.values())
         done = 0
-        while done < iterations and (deadline is None or time.perf_counter() < deadline):
+        # At least one iteration, even when setting up (a first evaluation's tables) ate the time.
+        while done < iterations and (
+            deadline is None or done == 0 or time.perf_counter() < deadline
+        ):
             search.iterate(state)
             done += 1
         root = search.root
@@ -152,11 +171,29 @@ class ISMCTSBot:
             key=lambda item: (-item[1].visits, -_mean(item[1])),
         )
         stats = tuple(ActionStats(text, node.visits, _mean(node)) for text, node in ranked)
-        best = ranked[0][0] if ranked else game.action_to_text(state, legal[0])
+        best = _best(root, search.first, search.margin) or game.action_to_text(state, legal[0])
         action = next(a for a in legal if game.action_to_text(state, a) == best)
         if self.reuse:
             self._keep(game, state, seat, action, root.children.get(best))
         return SearchResult(action, best, done, time.perf_counter() - started, stats, reused)
+
+    def _plan(self, game: Game[Any, Any]) -> _Plan:
+        """Return how to search `game`: this bot's settings, else the game's `SearchHints`."""
+        known = self._plans.get(id(game))
+        if known is not None and known[0] is game:
+            return known[1]
+        hints = game_spec(game.name).search
+        rollout = self.rollout or hints.rollout
+        depth = hints.depth if self.depth is None else self.depth
+        evaluate = self.evaluate or (
+            hints.evaluator() if hints.evaluator is not None else score_evaluation
+        )
+        heuristic = _rollout_policy(game, "heuristic")
+        policy = heuristic if rollout == "heuristic" else None
+        margin = hints.margin if self.margin is None else self.margin
+        plan = _Plan(policy, depth, evaluate, heuristic, margin)
+        self._plans[id(game)] = (game, plan)
+        return plan
 
     def _keep(
         self, game: Game[Any, Any], state: Any, seat: Seat, action: Any, child: Node | None
@@ -182,29 +219,86 @@ def _limits(budget: Budget | None, started: float) -> tuple[float, float | None]
     return cap, deadline
 
 
+def _best(root: Node, first: str | None, margin: float) -> str | None:
+    """Return the text of the root action to play: the best mean among the well-visited ones.
+
+    Only actions with at least half the visits of the most visited one compete, so that a
+    lucky action tried a few times cannot win; the heuristic's action (`first`) is kept unless
+    another beats its mean by `margin`.
+    """
+    if not root.children:
+        return None
+    floor = max(child.visits for child in root.children.values()) / 2
+    contenders = [(text, node) for text, node in root.children.items() if node.visits >= floor]
+    text, node = max(contenders, key=lambda item: (_mean(item[1]), item[1].visits))
+    kept = root.children.get(first) if first is not None else None
+    if kept is not None and kept.visits >= floor and _mean(node) < _mean(kept) + margin:
+        return first
+    return text
+
+
 def _mean(node: Node) -> float:
     return node.total / node.visits if node.visits else 0.0
+
+
+Policy = Callable[[Any, Seat, random.Random], Any]
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """How one game is searched: the rollout move picker (None: random), depth, evaluation."""
+
+    policy: Policy | None
+    depth: int
+    evaluate: Evaluator
+    heuristic: Policy | None
+    """The game's heuristic bot, whose choice the search tries first (None: it has none)."""
+    margin: float
+    """How much higher another root action's mean must be to be played instead."""
 
 
 class _Search:
     """One decision's tree and the per-game facts its iterations share."""
 
-    def __init__(self, game: Game[Any, Any], seat: Seat, rng: random.Random, bot: ISMCTSBot):
+    def __init__(
+        self, game: Game[Any, Any], seat: Seat, rng: random.Random, plan: _Plan, bot: ISMCTSBot
+    ) -> None:
         self.game = game
         self.seat = seat
         self.rng = rng
         self.root = Node(seat)
         self.exploration = bot.exploration
-        self.depth = bot.depth
-        self.evaluate = bot.evaluate
+        self.depth = plan.depth
+        self.evaluate = plan.evaluate
         self.team_of = _team_members(game)
-        self.policy = _rollout_policy(game, bot.rollout)
+        self.policy = plan.policy
+        self.heuristic = plan.heuristic
+        self.margin = plan.margin
+        self.first: str | None = None
+        """The text of the root action to expand first: the heuristic bot's choice."""
+        # Common random numbers: `world_share` iterations in a row play different root actions
+        # in one determinization with one rollout seed, so the root actions are compared on
+        # the same hidden cards and the same luck, and their difference is far less noisy.
+        self.world_share = bot.world_share
+        self.world: Any = None
+        self.original: Any = None
+        self.world_seed = 0
+        self.world_tried: set[Node] = set()
+
+    def heuristic_choice(self, state: Any) -> str | None:
+        """Return the text of the heuristic bot's move in a determinization of `state`."""
+        if self.heuristic is None:
+            return None
+        guess = self.game.resample(state, self.seat, self.rng)
+        return self.game.action_to_text(guess, self.heuristic(guess, self.seat, self.rng))
 
     def iterate(self, state: Any) -> None:
-        """Run one iteration from a fresh determinization of `state`."""
+        """Run one iteration in the current determinization of `state`, or a fresh one."""
         game, rng = self.game, self.rng
         to_text = game.action_to_text
-        state = game.resample(state, self.seat, rng)
+        if self.world is None or len(self.world_tried) >= self.world_share:
+            self._new_world(state)
+        state = self.world
         node = self.root
         path = [node]
         while True:
@@ -222,9 +316,17 @@ class _Search:
                     untried.append((text, action))
                 else:
                     child.available += 1
-                    available.append((child, action))
+                    if node is not self.root or child not in self.world_tried:
+                        available.append((child, action))
+            if node is self.root and not untried and not available:
+                # Every root action of this world has been tried in it: on to the next.
+                self._new_world(self.original)
+                return self.iterate(self.original)
             if untried:
-                text, action = untried[rng.randrange(len(untried))]
+                pick = rng.randrange(len(untried))
+                if node is self.root and self.first is not None:
+                    pick = next((i for i, u in enumerate(untried) if u[0] == self.first), pick)
+                text, action = untried[pick]
                 child = children[text] = Node(seat)
                 child.available = 1
                 path.append(child)
@@ -233,10 +335,18 @@ class _Search:
             node, action = self._select(available)
             path.append(node)
             state = game.apply(state, action)
-        values = self._playout(state)
+        self.world_tried.add(path[1])
+        values = self._playout(state, random.Random(self.world_seed))
         for visited in path:
             visited.visits += 1
             visited.total += values[visited.seat]
+
+    def _new_world(self, state: Any) -> None:
+        """Draw the determinization (and rollout seed) the next iterations share."""
+        self.original = state
+        self.world = self.game.resample(state, self.seat, self.rng)
+        self.world_seed = self.rng.getrandbits(64)
+        self.world_tried = set()
 
     def _select(self, available: list[tuple[Node, Any]]) -> tuple[Node, Any]:
         """Return the available child with the best upper confidence bound, and its action."""
@@ -252,11 +362,11 @@ class _Search:
                 best = (child, action)
         return best
 
-    def _playout(self, state: Any) -> list[float]:
+    def _playout(self, state: Any, rng: random.Random) -> list[float]:
         """Return each seat's team value after a rollout from `state` to the depth cutoff."""
-        game, rng, policy = self.game, self.rng, self.policy
+        game, policy = self.game, self.policy
         steps = 0
-        limit = math.inf if self.depth is None else self.depth
+        limit = self.depth
         if policy is None:
             # The hot loop of random rollouts, inlined: the legal set is empty iff the game is
             # over, so no separate test for the end is needed.
@@ -282,9 +392,6 @@ def _team_members(game: Game[Any, Any]) -> list[tuple[Seat, ...]]:
         for seat in team:
             members[seat] = team
     return members
-
-
-Policy = Callable[[Any, Seat, random.Random], Any]
 
 
 def _rollout_policy(game: Game[Any, Any], rollout: str) -> Policy | None:

@@ -9,7 +9,7 @@ arena, the server, the golden playthroughs and the front end read only this.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias
 
@@ -18,6 +18,8 @@ from ludoteca.core.options import OptionSpec, validate_options
 from ludoteca.core.players import Bot
 
 Teams: TypeAlias = tuple[tuple[Seat, ...], ...]
+Evaluator: TypeAlias = Callable[[Game[Any, Any], Any], Sequence[float]]
+"""Scores a state that is not over: per seat a value in [0, 1] (1: as good as won)."""
 
 
 class TextRenderer(Protocol):
@@ -52,6 +54,25 @@ class BotSpec:
     level: int
     description: str
     make: Callable[[], Bot]
+
+
+@dataclass(frozen=True, slots=True)
+class SearchHints:
+    """How a search bot (ISMCTS) plays a game best: its rollouts and its evaluation.
+
+    A rollout plays `depth` moves by `rollout` ("heuristic": the game's heuristic bot, or
+    "random") and then scores the position with the evaluator that `evaluator` makes (None:
+    the generic one, from `Game.scores`; a factory, so the game's modules load when first
+    used). The heuristic bot's move is played unless another beats it by `margin`.
+    """
+
+    rollout: str = "heuristic"
+    depth: int = 8
+    evaluator: Callable[[], Evaluator] | None = None
+    margin: float = 0.01
+    """How much higher another move's mean value must be for the search to play it instead of
+    the heuristic bot's: larger where the evaluation is rough, so that its errors are not
+    mistaken for better moves."""
 
 
 def solo_teams(num_players: int) -> Teams:
@@ -94,6 +115,8 @@ class GameSpec:
     language instead of the English page (Keezen: the Dutch original)."""
     play_minutes: tuple[int, int] = (0, 0)
     """How long one game usually takes, shortest and longest, in minutes (for newcomers)."""
+    search: SearchHints = SearchHints()
+    """How the generic search bot plays this game best (bots/ismcts.py)."""
 
     def __post_init__(self) -> None:
         if self.default_players not in self.player_counts:

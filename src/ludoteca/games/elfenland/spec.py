@@ -10,7 +10,7 @@ from typing import Any
 
 from ludoteca.core.game import JSON
 from ludoteca.core.players import Bot
-from ludoteca.core.spec import BotSpec, GameSpec, TextRenderer
+from ludoteca.core.spec import BotSpec, Evaluator, GameSpec, SearchHints, TextRenderer
 from ludoteca.games.elfenland.options import (
     DEFAULT_PLAYERS,
     OPTIONS,
@@ -35,6 +35,12 @@ def _heuristic() -> Bot:
     from ludoteca.games.elfenland.bots import ElfenlandHeuristicBot
 
     return ElfenlandHeuristicBot()
+
+
+def _evaluator() -> Evaluator:
+    from ludoteca.games.elfenland.evaluation import tour_evaluator
+
+    return tour_evaluator()
 
 
 def _board_data() -> dict[str, JSON]:
@@ -77,4 +83,7 @@ SPEC = GameSpec(
     original_rules=(("zh", "docs/rules/original/elfenland.zh.txt"),),
     # The rules texts name no play time; the box says 60 minutes (for the 4 rounds).
     play_minutes=(60, 60),
+    # The tour planner is a rough judge mid-round (measured: the search's own picks lose more
+    # often than the heuristic's), so it overrules the heuristic only when far better.
+    search=SearchHints(rollout="heuristic", depth=4, evaluator=_evaluator, margin=0.2),
 )

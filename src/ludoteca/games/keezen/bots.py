@@ -106,7 +106,7 @@ class KeezenHeuristicBot:
 
     def __init__(self) -> None:
         self.weights = DEFAULT_WEIGHTS
-        self._tables: dict[tuple[int, int, Weights], _Tables] = {}
+        self._tables: dict[tuple[int, int, Weights], ValueTables] = {}
 
     def choose(
         self,
@@ -129,7 +129,7 @@ class KeezenHeuristicBot:
         key = (board.num_players, board.track_length, self.weights)
         tables = self._tables.get(key)
         if tables is None:
-            tables = self._tables[key] = _Tables(board, self.weights)
+            tables = self._tables[key] = ValueTables(board, self.weights)
         chances = _capture_chances(unseen, opponent_cards)
         look = _Lookahead(game, tables, self.weights, seat, chances)
         keep = dict(self.weights.keep)
@@ -146,7 +146,7 @@ class KeezenHeuristicBot:
         return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
 
 
-class _Tables:
+class ValueTables:
     """Lookup tables of one board under one set of weights."""
 
     def __init__(self, board: Board, weights: Weights) -> None:
@@ -274,7 +274,7 @@ class _Lookahead:
     def __init__(
         self,
         game: KeezenGame,
-        tables: _Tables,
+        tables: ValueTables,
         weights: Weights,
         seat: Seat,
         chances: tuple[float, ...],

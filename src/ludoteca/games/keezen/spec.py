@@ -10,7 +10,7 @@ from typing import Any
 
 from ludoteca.core.game import JSON
 from ludoteca.core.players import Bot
-from ludoteca.core.spec import BotSpec, GameSpec, Teams, TextRenderer
+from ludoteca.core.spec import BotSpec, Evaluator, GameSpec, SearchHints, Teams, TextRenderer
 from ludoteca.games.keezen.board import SEGMENT, Board
 from ludoteca.games.keezen.options import DEFAULT_PLAYERS, OPTIONS, PLAYER_COUNTS, KeezenOptions
 
@@ -31,6 +31,12 @@ def _heuristic() -> Bot:
     from ludoteca.games.keezen.bots import KeezenHeuristicBot
 
     return KeezenHeuristicBot()
+
+
+def _evaluator() -> Evaluator:
+    from ludoteca.games.keezen.evaluation import pawn_evaluator
+
+    return pawn_evaluator()
 
 
 def _teams(num_players: int) -> Teams:
@@ -72,4 +78,6 @@ SPEC = GameSpec(
     # The original text names no play time and the game has no box: half an hour to an hour
     # is the usual length of a game of four (deals of five and four cards until a team is home).
     play_minutes=(30, 60),
+    # The pawn values score a position well enough to search on them alone, many times over.
+    search=SearchHints(rollout="heuristic", depth=0, evaluator=_evaluator),
 )

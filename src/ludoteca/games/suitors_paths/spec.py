@@ -7,7 +7,7 @@ from typing import Any
 
 from ludoteca.core.game import JSON
 from ludoteca.core.players import Bot
-from ludoteca.core.spec import BotSpec, GameSpec, TextRenderer
+from ludoteca.core.spec import BotSpec, Evaluator, GameSpec, SearchHints, TextRenderer
 from ludoteca.games.suitors_paths.options import (
     DEFAULT_PLAYERS,
     OPTIONS,
@@ -32,6 +32,12 @@ def _heuristic() -> Bot:
     from ludoteca.games.suitors_paths.bots import SpHeuristicBot
 
     return SpHeuristicBot()
+
+
+def _evaluator() -> Evaluator:
+    from ludoteca.games.suitors_paths.evaluation import plan_evaluator
+
+    return plan_evaluator()
 
 
 SPEC = GameSpec(
@@ -65,4 +71,6 @@ SPEC = GameSpec(
     rules_page="docs/rules/suitors_paths.md",
     original_rules=(("fi", "docs/rules/original/suitors_paths.fi.txt"),),
     play_minutes=(30, 60),
+    # Short heuristic rollouts finish the turn before the plan evaluation judges it.
+    search=SearchHints(rollout="heuristic", depth=8, evaluator=_evaluator, margin=0.03),
 )

@@ -7,7 +7,7 @@ from typing import Any
 
 from ludoteca.core.game import JSON
 from ludoteca.core.players import Bot
-from ludoteca.core.spec import BotSpec, GameSpec, TextRenderer
+from ludoteca.core.spec import BotSpec, GameSpec, SearchHints, TextRenderer
 from ludoteca.games.thurn_und_taxis.options import (
     DEFAULT_PLAYERS,
     OPTIONS,
@@ -69,4 +69,7 @@ SPEC = GameSpec(
     rules_page="docs/rules/thurn_und_taxis.md",
     original_rules=(("es", "docs/rules/original/thurn_und_taxis.es.txt"),),
     play_minutes=(60, 60),
+    # Scores count houses placed at once but not a route still growing, so a search that trusts
+    # them closes routes too early: it overrules the heuristic only when clearly better.
+    search=SearchHints(rollout="heuristic", depth=8, margin=0.1),
 )
