@@ -220,6 +220,8 @@ def test_heuristic_rollouts_find_the_same_wins() -> None:
     [
         ({"rollout": "greedy"}, "rollout must be one of random, heuristic"),
         ({"depth": -1}, "rollout depth must be at least 0"),
+        ({"margin": 1.5}, "margin must lie in"),
+        ({"world_share": 0}, "world_share must be at least 1"),
     ],
 )
 def test_bad_settings_are_refused(kwargs: dict[str, Any], message: str) -> None:
