@@ -116,3 +116,11 @@ def test_pairings_are_the_head_to_head_records_of_two_player_games() -> None:
     assert pairing.draws == 1 and pairing.win_rate == 0.7
     assert pairing.interval == wilson_interval(7, 10)
     assert pairings([Outcome(("a", "b", "a"), (1.0, 0.0, 0.0))], ["a", "b"]) == []
+
+
+def test_a_shared_first_place_is_a_draw_head_to_head() -> None:
+    # Elfenland's shared first place (E42) gives both seats a win: neither bot won alone.
+    outcomes = [Outcome(("a", "b"), (1.0, 1.0)), Outcome(("a", "b"), (1.0, 0.0))]
+    (pairing,) = pairings(outcomes, ["a", "b"])
+    assert (pairing.first_wins, pairing.second_wins, pairing.draws) == (1, 0, 1)
+    assert pairing.win_rate == 0.5

@@ -76,7 +76,7 @@ class Pairing:
 
     @property
     def draws(self) -> int:
-        """Return the games neither bot won."""
+        """Return the games neither bot won alone (nobody won, or both shared first place)."""
         return self.games - self.first_wins - self.second_wins
 
     @property
@@ -156,10 +156,21 @@ def pairings(outcomes: Sequence[Outcome], bots: Sequence[str]) -> list[Pairing]:
                 if len(outcome.bots) == 2 and set(outcome.bots) == {first, second}
             ]
             if met:
-                lines.append(
-                    Pairing(first, second, len(met), _wins(met, first), _wins(met, second))
-                )
+                lines.append(Pairing(
+                    first, second, len(met),
+                    _sole_wins(met, first, second), _sole_wins(met, second, first),
+                ))
     return lines
+
+
+def _sole_wins(outcomes: Sequence[Outcome], bot: str, other: str) -> int:
+    """Return how many of `outcomes` `bot` won and `other` did not (a shared first place,
+    as Elfenland has, is a draw between them)."""
+    return sum(
+        any(outcome.bots[seat] == bot for seat in outcome.winners)
+        and not any(outcome.bots[seat] == other for seat in outcome.winners)
+        for outcome in outcomes
+    )
 
 
 def _wins(outcomes: Sequence[Outcome], bot: str) -> int:
