@@ -9,6 +9,10 @@ compare across determinizations where action objects need not. An iteration:
              ──► expand one untried action ──► rollout (random or heuristic) to a depth cutoff
              ──► evaluate (returns, or the evaluation at the cutoff) ──► back up per seat
 
+How a game is searched (rollout, depth, evaluator, margin) comes from its `GameSpec.search`.
+The heuristic bot's move is expanded first and played unless another well-visited move beats
+its mean by the game's margin (`_best`); a few iterations in a row share one determinization.
+
 A child's exploration term uses its *availability* (how often it was legal when its parent was
 visited), not the parent's visits, since an action is legal in only some determinizations.
 Every node is scored for the seat that took its action, credited with its team's value.
@@ -130,7 +134,7 @@ class ISMCTSBot:
         rng: random.Random,
         budget: Budget | None = None,
     ) -> Any:
-        """Return the most visited root action after searching within `budget`."""
+        """Return the root action the search prefers (see `_best`) within `budget`."""
         return self.search(game, state, seat, rng, budget).action
 
     def search(
