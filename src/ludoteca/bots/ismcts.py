@@ -285,7 +285,6 @@ class _Search:
         # the same hidden cards and the same luck, and their difference is far less noisy.
         self.world_share = bot.world_share
         self.world: Any = None
-        self.original: Any = None
         self.world_seed = 0
         self.world_tried: set[Node] = set()
 
@@ -300,8 +299,9 @@ class _Search:
         """Run one iteration in the current determinization of `state`, or a fresh one."""
         game, rng = self.game, self.rng
         to_text = game.action_to_text
+        real = state
         if self.world is None or len(self.world_tried) >= self.world_share:
-            self._new_world(state)
+            self._new_world(real)
         state = self.world
         node = self.root
         path = [node]
@@ -324,8 +324,8 @@ class _Search:
                         available.append((child, action))
             if node is self.root and not untried and not available:
                 # Every root action of this world has been tried in it: on to the next.
-                self._new_world(self.original)
-                return self.iterate(self.original)
+                self._new_world(real)
+                return self.iterate(real)
             if untried:
                 pick = rng.randrange(len(untried))
                 if node is self.root and self.first is not None:
@@ -347,7 +347,6 @@ class _Search:
 
     def _new_world(self, state: Any) -> None:
         """Draw the determinization (and rollout seed) the next iterations share."""
-        self.original = state
         self.world = self.game.resample(state, self.seat, self.rng)
         self.world_seed = self.rng.getrandbits(64)
         self.world_tried = set()
