@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeAlias
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 from ludoteca.core.game import JSON, Game, Seat
 from ludoteca.core.options import OptionSpec, validate_options
 from ludoteca.core.players import Bot
+
+if TYPE_CHECKING:  # core.encoding imports the conformance harness, which reads the registry
+    from ludoteca.core.encoding import ObservationEncoder
 
 Teams: TypeAlias = tuple[tuple[Seat, ...], ...]
 Evaluator: TypeAlias = Callable[[Game[Any, Any], Any], Sequence[float]]
@@ -104,8 +107,9 @@ class GameSpec:
     """The keys a game's observation adds to the common part (`core.observation`)."""
     seat_markers: tuple[str, ...] = ()
     """Observation keys whose value is a seat the UI marks (Keezen: the dealer)."""
-    observation_encoder: Callable[[Game[Any, Any]], Any] | None = None
-    """The numeric observation encoding for research adapters, where the game has one."""
+    observation_encoder: Callable[[Game[Any, Any]], ObservationEncoder] | None = None
+    """Builds the numeric observation encoding of a loaded game for the research adapters
+    (`core.encoding`, `ludoteca.interop`)."""
     languages: tuple[str, ...] = ("en",)
     """The UI languages whose message catalogues hold every string of this game."""
     rules_page: str = ""
