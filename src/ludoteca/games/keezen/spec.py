@@ -6,13 +6,16 @@ renderer are imported when first used.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.game import JSON
 from ludoteca.core.players import Bot
 from ludoteca.core.spec import BotSpec, Evaluator, GameSpec, SearchHints, Teams, TextRenderer
 from ludoteca.games.keezen.board import SEGMENT, Board
 from ludoteca.games.keezen.options import DEFAULT_PLAYERS, OPTIONS, PLAYER_COUNTS, KeezenOptions
+
+if TYPE_CHECKING:
+    from ludoteca.core.encoding import ObservationEncoder
 
 
 def _build(values: dict[str, JSON]) -> Any:
@@ -37,6 +40,12 @@ def _evaluator() -> Evaluator:
     from ludoteca.games.keezen.evaluation import pawn_evaluator
 
     return pawn_evaluator()
+
+
+def _encoder(game: Any) -> ObservationEncoder:
+    from ludoteca.games.keezen.encoding import KeezenEncoder
+
+    return KeezenEncoder(game)
 
 
 def _teams(num_players: int) -> Teams:
@@ -72,6 +81,7 @@ SPEC = GameSpec(
         "controlled_colour", "hand", "pack_size", "card_reasons",
     ),
     seat_markers=("dealer",),
+    observation_encoder=_encoder,
     languages=("en", "nl", "zh", "de", "es", "fi"),
     rules_page="docs/rules/keezen.md",
     original_rules=(("nl", "docs/rules/original/keezen.nl.txt"),),
