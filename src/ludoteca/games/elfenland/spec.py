@@ -6,7 +6,7 @@ and renderer are imported when first used.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.game import JSON
 from ludoteca.core.players import Bot
@@ -17,6 +17,9 @@ from ludoteca.games.elfenland.options import (
     PLAYER_COUNTS,
     ElfenlandOptions,
 )
+
+if TYPE_CHECKING:
+    from ludoteca.core.encoding import ObservationEncoder
 
 
 def _build(values: dict[str, JSON]) -> Any:
@@ -41,6 +44,12 @@ def _evaluator() -> Evaluator:
     from ludoteca.games.elfenland.evaluation import tour_evaluator
 
     return tour_evaluator()
+
+
+def _encoder(game: Any) -> ObservationEncoder:
+    from ludoteca.games.elfenland.encoding import ElfenlandEncoder
+
+    return ElfenlandEncoder(game)
 
 
 def _board_data() -> dict[str, JSON]:
@@ -78,6 +87,7 @@ SPEC = GameSpec(
         "ranks",
     ),
     seat_markers=("start_player",),
+    observation_encoder=_encoder,
     languages=("en", "nl", "zh", "de", "es", "fi"),
     rules_page="docs/rules/elfenland.md",
     original_rules=(("zh", "docs/rules/original/elfenland.zh.txt"),),
