@@ -3,7 +3,7 @@ need. Kept light on purpose: the rules and renderer are imported when first used
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.game import JSON
 from ludoteca.core.players import Bot
@@ -14,6 +14,9 @@ from ludoteca.games.thurn_und_taxis.options import (
     PLAYER_COUNTS,
     TntOptions,
 )
+
+if TYPE_CHECKING:
+    from ludoteca.core.encoding import ObservationEncoder
 
 
 def _build(values: dict[str, JSON]) -> Any:
@@ -32,6 +35,12 @@ def _heuristic() -> Bot:
     from ludoteca.games.thurn_und_taxis.bots import TntHeuristicBot
 
     return TntHeuristicBot()
+
+
+def _encoder(game: Any) -> ObservationEncoder:
+    from ludoteca.games.thurn_und_taxis.encoding import TntEncoder
+
+    return TntEncoder(game)
 
 
 def _board_data() -> dict[str, JSON]:
@@ -60,6 +69,7 @@ SPEC = GameSpec(
     ),
     default_bot="heuristic",
     board_data=_board_data,
+    observation_encoder=_encoder,
     observation_keys=(
         "round", "point", "point_words", "forced_postmaster", "official_used", "display",
         "deck_size", "discard_pile", "hand", "hands", "blind_counts", "routes", "houses",
