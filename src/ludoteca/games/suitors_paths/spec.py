@@ -3,7 +3,7 @@ need. Kept light on purpose: the rules and renderer are imported when first used
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.game import JSON
 from ludoteca.core.players import Bot
@@ -14,6 +14,9 @@ from ludoteca.games.suitors_paths.options import (
     PLAYER_COUNTS,
     SpOptions,
 )
+
+if TYPE_CHECKING:
+    from ludoteca.core.encoding import ObservationEncoder
 
 
 def _build(values: dict[str, JSON]) -> Any:
@@ -32,6 +35,12 @@ def _heuristic() -> Bot:
     from ludoteca.games.suitors_paths.bots import SpHeuristicBot
 
     return SpHeuristicBot()
+
+
+def _encoder(game: Any) -> ObservationEncoder:
+    from ludoteca.games.suitors_paths.encoding import SpEncoder
+
+    return SpEncoder(game)
 
 
 def _evaluator() -> Evaluator:
@@ -61,6 +70,7 @@ SPEC = GameSpec(
     ),
     default_bot="heuristic",
     board_data=None,
+    observation_encoder=_encoder,
     observation_keys=(
         "step", "round", "board", "girls", "suitors", "routes", "heads", "markers",
         "connections", "supply", "display", "deck_size", "discard_pile", "hand", "known_cards",
