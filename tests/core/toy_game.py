@@ -69,7 +69,8 @@ class ToyGame:
     def scores(self, state: ToyState) -> tuple[int, ...]:
         return tuple(int(seat == state.winner) for seat in range(2))
 
-    def observation(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+    def observation(self, state: ToyState, seat: int | None, *, log: bool = True
+                    ) -> dict[str, Any]:
         over = state.current is None
         return {
             "game": self.name,
@@ -88,6 +89,9 @@ class ToyGame:
             "pile": state.pile,
             "secret": None if seat is None else state.secrets[seat],
         }
+
+    def log_text(self, state: ToyState, seat: int | None) -> str:
+        return "[]"
 
     def action_to_text(self, state: ToyState, action: int) -> str:
         return f"take {action}"
@@ -133,7 +137,8 @@ class ToyGame:
 class LeakyObservation(ToyGame):
     """Shows both secret cards to every seat."""
 
-    def observation(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+    def observation(self, state: ToyState, seat: int | None, *, log: bool = True
+                    ) -> dict[str, Any]:
         return {**super().observation(state, seat), "secrets": list(state.secrets)}
 
 
@@ -154,7 +159,8 @@ class UndoableNotBool(ToyGame):
 class WrongCommonObservation(ToyGame):
     """Leaves out the legal actions of the common observation part."""
 
-    def observation(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+    def observation(self, state: ToyState, seat: int | None, *, log: bool = True
+                    ) -> dict[str, Any]:
         observation = super().observation(state, seat)
         del observation["legal_actions"]
         return observation

@@ -9,7 +9,7 @@ from typing import Any
 
 from ludoteca.core.chance import SEED_BITS
 from ludoteca.core.errors import IllegalActionError, InvalidActionError
-from ludoteca.core.game import Game
+from ludoteca.core.game import JSON, Game, Seat
 from ludoteca.core.observation import COMMON_KEYS, observation_problems
 from ludoteca.core.records import make_record, replay
 from ludoteca.core.registry import available_games, game_spec
@@ -159,6 +159,7 @@ class _GameChecker:
             if json.loads(json.dumps(observation)) != observation:
                 raise self.fail(f"observation for seat {seat} is not JSON-safe")
             self.check_observation_keys(observation, seat)
+            self.check_log_apart(state, seat, observation)
             resampled = game.resample(state, seat, self.rng)
             if game.observation(resampled, seat) != observation:
                 raise self.fail(f"observation for seat {seat} depends on hidden information")
@@ -166,6 +167,16 @@ class _GameChecker:
             raise self.fail("observation or resample changed the state")
         if legal:
             self.check_rejections(state, legal, encoded)
+
+    def check_log_apart(self, state: Any, seat: Seat | None,
+                        observation: dict[str, JSON]) -> None:
+        """Assert that `observation(log=False)` and `log_text` split `observation` exactly."""
+        without_log = self.game.observation(state, seat, log=False)
+        if without_log != {**observation, "log": []}:
+            raise self.fail(f"observation(log=False) for seat {seat} differs from the "
+                            f"observation beyond its log")
+        if json.loads(self.game.log_text(state, seat)) != observation["log"]:
+            raise self.fail(f"log_text for seat {seat} is not the observation's log")
 
     def undoable(self, state: Any, action: Any) -> bool:
         """Return `game.undoable(state, action)`, asserting that it is a bool."""

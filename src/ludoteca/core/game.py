@@ -61,8 +61,20 @@ class Game(Protocol[StateT, ActionT]):
         """Return per seat the game's own points, or progress for race games."""
         ...
 
-    def observation(self, state: StateT, seat: Seat | None) -> dict[str, JSON]:
-        """Return a JSON-safe dict of exactly what `seat` may know (None: a spectator)."""
+    def observation(self, state: StateT, seat: Seat | None, *, log: bool = True
+                    ) -> dict[str, JSON]:
+        """Return a JSON-safe dict of exactly what `seat` may know (None: a spectator).
+
+        With `log=False` the log is left empty: the rest costs the same at every point of a game,
+        while the log grows with it (research adapters keep the log apart, see `log_text`).
+        """
+        ...
+
+    def log_text(self, state: StateT, seat: Seat | None) -> str:
+        """Return the observation's log as JSON text: `json.loads` of it is the log.
+
+        Finished parts of the log are rendered once, so this costs little late in a game.
+        """
         ...
 
     def action_to_text(self, state: StateT, action: ActionT) -> str:

@@ -32,6 +32,15 @@ class SegmentedLogRenderer(Generic[EventT]):
         self, log: Sequence[tuple[EventT, ...]], viewer: Seat | None
     ) -> list[dict[str, JSON]]:
         """Return every log entry as `viewer` may see it, oldest first."""
+        finished = ",".join(self._finished_texts(log, viewer))
+        result: list[dict[str, JSON]] = json.loads(f"[{finished}]")
+        if log:
+            result.extend(self._render(log[-1], viewer))
+        return result
+
+    def _finished_texts(self, log: Sequence[tuple[EventT, ...]], viewer: Seat | None
+                        ) -> list[str]:
+        """Return the JSON text of each finished segment's entries (without brackets)."""
         texts = []
         for segment in log[:-1]:
             key = (segment, viewer)
@@ -45,10 +54,16 @@ class SegmentedLogRenderer(Generic[EventT]):
                 self._finished[key] = text
             if text:
                 texts.append(text)
-        result: list[dict[str, JSON]] = json.loads(f"[{','.join(texts)}]")
+        return texts
+
+    def text(self, log: Sequence[tuple[EventT, ...]], viewer: Seat | None) -> str:
+        """Return every log entry as `viewer` may see it as one JSON array, without decoding."""
+        texts = self._finished_texts(log, viewer)
         if log:
-            result.extend(self._render(log[-1], viewer))
-        return result
+            last = json.dumps(self._render(log[-1], viewer))[1:-1]
+            if last:
+                texts.append(last)
+        return f"[{', '.join(texts)}]"
 
 
 def check_action_id(action_id: object, size: int) -> int:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 
 def observation(
-    game: ElfenlandGame, state: ElfenlandState, seat: Seat | None
+    game: ElfenlandGame, state: ElfenlandState, seat: Seat | None, log: bool = True
 ) -> dict[str, JSON]:
     """Return the public table and log plus, for a seat, its own hand, secrets and legal actions."""
     elf_map = game.map
@@ -75,7 +75,7 @@ def observation(
         "discard_pile": cards_text(state.discards),
         "draw_pile_size": len(state.draw_pile),
         "supply_size": len(state.supply),
-        "log": game.log_renderer.entries(state.log, seat),
+        "log": game.log_renderer.entries(state.log, seat) if log else [],
         "legal_actions": [action_text(a) for a in game.legal_actions(state)] if acting else [],
         "scores": list(game.scores(state)),
         "ranks": list(state.ranks),

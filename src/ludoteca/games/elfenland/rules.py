@@ -226,9 +226,14 @@ class ElfenlandGame:
         """Return per seat the number of town pieces collected (E40)."""
         return tuple(visited.bit_count() for visited in state.visited)
 
-    def observation(self, state: ElfenlandState, seat: Seat | None) -> dict[str, JSON]:
+    def observation(self, state: ElfenlandState, seat: Seat | None, *, log: bool = True
+                    ) -> dict[str, JSON]:
         """Return what `seat` may know (E43); seat None is a spectator."""
-        return observation(self, state, seat)
+        return observation(self, state, seat, log)
+
+    def log_text(self, state: ElfenlandState, seat: Seat | None) -> str:
+        """Return the log `seat` may see as JSON text (its finished rounds rendered once)."""
+        return self.log_renderer.text(state.log, seat)
 
     # -- notation and ids --------------------------------------------------------------------------
 

@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from ludoteca.games.keezen.rules import KeezenGame
 
 
-def observation(game: KeezenGame, state: KeezenState, seat: Seat | None) -> dict[str, JSON]:
+def observation(
+    game: KeezenGame, state: KeezenState, seat: Seat | None, log: bool = True
+) -> dict[str, JSON]:
     """Return the public position and log plus, for a seat, its own hand and legal actions."""
     board = game.board
     acting = seat is not None and seat == state.current
@@ -45,7 +47,7 @@ def observation(game: KeezenGame, state: KeezenState, seat: Seat | None) -> dict
         "hand": None if seat is None else _cards(state.hands[seat]),
         "hand_sizes": [len(hand) for hand in state.hands],
         "pack_size": len(state.pack),
-        "log": game.log_renderer.entries(state.log, seat),
+        "log": game.log_renderer.entries(state.log, seat) if log else [],
         "legal_actions": (
             [action_text(board, a) for a in game.legal_actions(state)] if acting else []
         ),

@@ -221,9 +221,14 @@ class KeezenGame:
         cards = parse_hand(hand) if isinstance(hand, str) else tuple(sorted(hand))
         return self.moves.legal_actions(state.squares, state.pawns, seat, cards)
 
-    def observation(self, state: KeezenState, seat: Seat | None) -> dict[str, JSON]:
+    def observation(self, state: KeezenState, seat: Seat | None, *, log: bool = True
+                    ) -> dict[str, JSON]:
         """Return what `seat` may know (K12); seat None is a spectator."""
-        return observation(self, state, seat)
+        return observation(self, state, seat, log)
+
+    def log_text(self, state: KeezenState, seat: Seat | None) -> str:
+        """Return the log `seat` may see as JSON text (its finished rounds rendered once)."""
+        return self.log_renderer.text(state.log, seat)
 
     # -- notation and ids --------------------------------------------------------------------
 

@@ -22,7 +22,9 @@ if TYPE_CHECKING:
     from ludoteca.games.suitors_paths.rules import SpGame
 
 
-def observation(game: SpGame, state: SpState, seat: Seat | None) -> dict[str, JSON]:
+def observation(
+    game: SpGame, state: SpState, seat: Seat | None, log: bool = True
+) -> dict[str, JSON]:
     """Return the public table and log plus, for a seat, its own hand and legal actions."""
     board = game.board
     n = game.num_players
@@ -83,7 +85,7 @@ def observation(game: SpGame, state: SpState, seat: Seat | None) -> dict[str, JS
         },
         "buildable": _buildable(game, state, legal) if state.step == Step.BUILD else [],
         "tie_order": list(tie_order(state.turn_order, state.last_turn)) if over else [],
-        "log": game.log_renderer.entries(state.log, seat),
+        "log": game.log_renderer.entries(state.log, seat) if log else [],
         "legal_actions": [game.codec.text(action) for action in legal],
         "scores": list(game.scores(state)),
         "winners": [state.winner] if over else [],

@@ -358,9 +358,14 @@ class SpGame:
         """Return each seat's points (P66)."""
         return score_stacks(state.girls, self.num_players)
 
-    def observation(self, state: SpState, seat: Seat | None) -> dict[str, JSON]:
+    def observation(self, state: SpState, seat: Seat | None, *, log: bool = True
+                    ) -> dict[str, JSON]:
         """Return what `seat` may know (P14, S3); seat None is a spectator."""
-        return observation(self, state, seat)
+        return observation(self, state, seat, log)
+
+    def log_text(self, state: SpState, seat: Seat | None) -> str:
+        """Return the log `seat` may see as JSON text (its finished rounds rendered once)."""
+        return self.log_renderer.text(state.log, seat)
 
     # -- notation and ids --------------------------------------------------------------------
 

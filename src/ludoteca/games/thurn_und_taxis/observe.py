@@ -31,7 +31,9 @@ if TYPE_CHECKING:
     from ludoteca.games.thurn_und_taxis.rules import TntGame
 
 
-def observation(game: TntGame, state: TntState, seat: Seat | None) -> dict[str, JSON]:
+def observation(
+    game: TntGame, state: TntState, seat: Seat | None, log: bool = True
+) -> dict[str, JSON]:
     """Return the public table and log plus, for a seat, its own hand and legal actions."""
     board = game.board
     codes = board.city_codes
@@ -66,7 +68,7 @@ def observation(game: TntGame, state: TntState, seat: Seat | None) -> dict[str, 
         "stacks": {stack.id: list(stack.values[state.taken[index]:])
                    for index, stack in enumerate(board.stacks)},
         "end_holder": None if state.end_holder == NONE else state.end_holder,
-        "log": game.log_renderer.entries(state.log, seat),
+        "log": game.log_renderer.entries(state.log, seat) if log else [],
         "legal_actions": ([action_text(game, state, a) for a in game.legal_actions(state)]
                           if acting else []),
         "scores": list(game.scores(state)),

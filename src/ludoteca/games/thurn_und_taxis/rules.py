@@ -216,9 +216,14 @@ class TntGame:
         """Return each seat's score (T56): highest carriage + tiles − houses left."""
         return self.flow.scores(state)
 
-    def observation(self, state: TntState, seat: Seat | None) -> dict[str, JSON]:
+    def observation(self, state: TntState, seat: Seat | None, *, log: bool = True
+                    ) -> dict[str, JSON]:
         """Return what `seat` may know (T8); seat None is a spectator."""
-        return observation(self, state, seat)
+        return observation(self, state, seat, log)
+
+    def log_text(self, state: TntState, seat: Seat | None) -> str:
+        """Return the log `seat` may see as JSON text (its finished rounds rendered once)."""
+        return self.log_renderer.text(state.log, seat)
 
     # -- notation and ids --------------------------------------------------------------------
 
