@@ -8,7 +8,9 @@ An action is a small value that does not depend on the state, so that its id doe
                                    /MUE  RESTART(MUE)
 
 A close is the set of houses it places (§7.5: two spellings placing the same set are one
-action); its text, `C*[…]` or `C=<region>[…]`, is worked out from the state. A hand-limit
+action); its text, `C*[…]` or `C=<region>[…]`, is worked out from the state. Only the sets a
+close can ever place have ids: cities of one region (T34) or at most one city per region (T35),
+23,583 sets instead of every subset of the 22 cities. A hand-limit
 discard is stored as the three cards kept, so it has a small id; its text lists the cards
 discarded, which the state's hand gives.
 """
@@ -17,7 +19,8 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
-from itertools import combinations_with_replacement
+from functools import cache
+from itertools import combinations_with_replacement, product
 from typing import NamedTuple
 
 from ludoteca.core.errors import InvalidActionError
@@ -174,7 +177,7 @@ class ActionIds:
     """Dense ids that depend only on the action.
 
     Layout: takes (slot, city), TD AD PM PC CW ., plays (verb, city), drops (the 3-card
-    multiset kept), closes (base + the mask of houses, every subset of the 22 cities).
+    multiset kept), closes (the house sets a close can place, by their mask's value).
     """
 
     def __init__(self, board: Board) -> None:
@@ -187,7 +190,9 @@ class ActionIds:
         self.kept = tuple(combinations_with_replacement(range(n), board.hand_limit))
         self.kept_index = {kept: index for index, kept in enumerate(self.kept)}
         self.close_base = self.drop_base + len(self.kept)
-        self.size = self.close_base + (1 << n)
+        self.closes = closable_sets(board.region_cities)
+        self.close_index = {houses: index for index, houses in enumerate(self.closes)}
+        self.size = self.close_base + len(self.closes)
 
     def to_id(self, action: TntAction) -> int:
         """Return the id of `action`."""
@@ -199,7 +204,11 @@ class ActionIds:
         if verb in PLAYS:
             return self.play_base + PLAYS.index(verb) * self.cities + action.city
         if verb == Verb.CLOSE:
-            return self.close_base + action.houses
+            index = self.close_index.get(action.houses)
+            if index is None:
+                raise InvalidActionError(f"{action!r} places houses in two regions, two of them "
+                                         f"in one, which no close can (T34, T35): it has no id")
+            return self.close_base + index
         if verb == Verb.DROP:
             return self.drop_base + self.kept_index[action.kept]
         return self.fixed_base + self.fixed.index(action)
@@ -207,7 +216,7 @@ class ActionIds:
     def action(self, action_id: int) -> TntAction:
         """Return the action with id `action_id` (0 <= id < size)."""
         if action_id >= self.close_base:
-            return close(action_id - self.close_base)
+            return close(self.closes[action_id - self.close_base])
         if action_id >= self.drop_base:
             return drop(self.kept[action_id - self.drop_base])
         if action_id >= self.play_base:
@@ -217,3 +226,26 @@ class ActionIds:
             return self.fixed[action_id - self.fixed_base]
         slot, city = divmod(action_id, self.cities)
         return take(slot + 1, city)
+
+
+@cache
+def closable_sets(region_cities: tuple[int, ...]) -> tuple[int, ...]:
+    """Return every house set a close can place, as city masks in increasing order.
+
+    `region_cities` holds each region's cities as a mask. Option "one region" places cities of
+    a single region, any of its subsets when houses run short (T34, T39); option "one per
+    region" at most one city in each region (T35, T39).
+    """
+    masks: set[int] = set()
+    for region in region_cities:
+        subset = region
+        while True:  # every subset of the region's mask, the empty set last
+            masks.add(subset)
+            if subset == 0:
+                break
+            subset = (subset - 1) & region
+    choices = [[0, *(1 << city for city in range(region.bit_length()) if region >> city & 1)]
+               for region in region_cities]
+    for picks in product(*choices):
+        masks.add(sum(picks))
+    return tuple(sorted(masks))
