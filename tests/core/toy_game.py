@@ -8,6 +8,7 @@ engine contract each, so the tests can show that `check_game` notices.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -90,8 +91,8 @@ class ToyGame:
             "secret": None if seat is None else state.secrets[seat],
         }
 
-    def log_text(self, state: ToyState, seat: int | None) -> str:
-        return "[]"
+    def log_digest(self, state: ToyState, seat: int | None) -> str:
+        return hashlib.sha256(b"[]").hexdigest()
 
     def action_to_text(self, state: ToyState, action: int) -> str:
         return f"take {action}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from dataclasses import dataclass
@@ -170,13 +171,15 @@ class _GameChecker:
 
     def check_log_apart(self, state: Any, seat: Seat | None,
                         observation: dict[str, JSON]) -> None:
-        """Assert that `observation(log=False)` and `log_text` split `observation` exactly."""
+        """Assert that `observation(log=False)` is `observation` without its log and that
+        `log_digest` is the SHA-256 of the log's JSON."""
         without_log = self.game.observation(state, seat, log=False)
         if without_log != {**observation, "log": []}:
             raise self.fail(f"observation(log=False) for seat {seat} differs from the "
                             f"observation beyond its log")
-        if json.loads(self.game.log_text(state, seat)) != observation["log"]:
-            raise self.fail(f"log_text for seat {seat} is not the observation's log")
+        expected = hashlib.sha256(json.dumps(observation["log"]).encode()).hexdigest()
+        if self.game.log_digest(state, seat) != expected:
+            raise self.fail(f"log_digest for seat {seat} is not the SHA-256 of the log's JSON")
 
     def undoable(self, state: Any, action: Any) -> bool:
         """Return `game.undoable(state, action)`, asserting that it is a bool."""

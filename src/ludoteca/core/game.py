@@ -66,14 +66,15 @@ class Game(Protocol[StateT, ActionT]):
         """Return a JSON-safe dict of exactly what `seat` may know (None: a spectator).
 
         With `log=False` the log is left empty: the rest costs the same at every point of a game,
-        while the log grows with it (research adapters keep the log apart, see `log_text`).
+        while the log grows with it (research adapters keep the log apart, see `log_digest`).
         """
         ...
 
-    def log_text(self, state: StateT, seat: Seat | None) -> str:
-        """Return the observation's log as JSON text: `json.loads` of it is the log.
+    def log_digest(self, state: StateT, seat: Seat | None) -> str:
+        """Return the SHA-256 (hex) of `json.dumps(observation(state, seat)["log"])`.
 
-        Finished parts of the log are rendered once, so this costs little late in a game.
+        It stands for the whole log where only its identity matters (OpenSpiel's information
+        states); finished parts of the log are hashed once, so it costs little late in a game.
         """
         ...
 

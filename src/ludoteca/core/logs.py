@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Hashable, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from ludoteca.core.errors import InvalidActionError
 from ludoteca.core.game import JSON, Seat
@@ -21,12 +22,18 @@ class SegmentedLogRenderer(Generic[EventT]):
     """
 
     MAX_REMEMBERED = 20_000
+    HASHED_REMEMBERED = 16
 
     def __init__(
         self, render: Callable[[tuple[EventT, ...], Seat | None], list[dict[str, JSON]]]
     ) -> None:
         self._render = render
-        self._finished: dict[tuple[tuple[EventT, ...], Seat | None], str] = {}
+        # Keyed by the segment's identity, not its value: hashing a segment hashes every event
+        # in it, on every call, for every finished segment. The entry keeps the segment alive,
+        # so no other object can take its id while the entry is there.
+        self._finished: dict[tuple[int, Seat | None], tuple[tuple[EventT, ...], str]] = {}
+        self._hashed: dict[tuple[tuple[int, ...], Seat | None],
+                           tuple[tuple[tuple[EventT, ...], ...], Any, bool]] = {}
 
     def entries(
         self, log: Sequence[tuple[EventT, ...]], viewer: Seat | None
@@ -43,27 +50,45 @@ class SegmentedLogRenderer(Generic[EventT]):
         """Return the JSON text of each finished segment's entries (without brackets)."""
         texts = []
         for segment in log[:-1]:
-            key = (segment, viewer)
-            text = self._finished.get(key)
-            if text is None:
+            key = (id(segment), viewer)
+            known = self._finished.get(key)
+            if known is not None and known[0] is segment:
+                text = known[1]
+            else:
                 if len(self._finished) >= self.MAX_REMEMBERED:
                     self._finished.clear()  # a crude bound; rendering again is always correct
                 # The entries without the list's brackets, so that the finished segments are
                 # decoded by one `json.loads` (many small ones cost twice as much).
                 text = json.dumps(self._render(segment, viewer))[1:-1]
-                self._finished[key] = text
+                self._finished[key] = (segment, text)
             if text:
                 texts.append(text)
         return texts
 
-    def text(self, log: Sequence[tuple[EventT, ...]], viewer: Seat | None) -> str:
-        """Return every log entry as `viewer` may see it as one JSON array, without decoding."""
-        texts = self._finished_texts(log, viewer)
-        if log:
-            last = json.dumps(self._render(log[-1], viewer))[1:-1]
-            if last:
-                texts.append(last)
-        return f"[{', '.join(texts)}]"
+    def digest(self, log: Sequence[tuple[EventT, ...]], viewer: Seat | None) -> str:
+        """Return the SHA-256 (hex) of every log entry as `viewer` may see it, as a JSON array.
+
+        The text hashed is `json.dumps(self.entries(log, viewer))`, but it is never built: the
+        hash of the finished segments is kept for the last few logs asked about (keyed by the
+        segments' identities, which the entry keeps alive), so a call within a round hashes
+        only the segment still being played.
+        """
+        finished = tuple(log[:-1])
+        key = (tuple(map(id, finished)), viewer)
+        known = self._hashed.get(key)
+        if known is None:
+            texts = self._finished_texts(log, viewer)
+            prefix = hashlib.sha256(f"[{', '.join(texts)}".encode())
+            known = self._hashed[key] = (finished, prefix, bool(texts))
+            if len(self._hashed) > self.HASHED_REMEMBERED:
+                del self._hashed[next(iter(self._hashed))]
+        _, prefix, started = known
+        digest = prefix.copy()
+        last = json.dumps(self._render(log[-1], viewer))[1:-1] if log else ""
+        if last:
+            digest.update(f"{', ' if started else ''}{last}".encode())
+        digest.update(b"]")
+        return digest.hexdigest()
 
 
 def check_action_id(action_id: object, size: int) -> int:

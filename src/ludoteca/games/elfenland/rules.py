@@ -231,9 +231,9 @@ class ElfenlandGame:
         """Return what `seat` may know (E43); seat None is a spectator."""
         return observation(self, state, seat, log)
 
-    def log_text(self, state: ElfenlandState, seat: Seat | None) -> str:
-        """Return the log `seat` may see as JSON text (its finished rounds rendered once)."""
-        return self.log_renderer.text(state.log, seat)
+    def log_digest(self, state: ElfenlandState, seat: Seat | None) -> str:
+        """Return the SHA-256 of the log `seat` may see, as JSON (finished rounds hashed once)."""
+        return self.log_renderer.digest(state.log, seat)
 
     # -- notation and ids --------------------------------------------------------------------------
 

@@ -363,9 +363,9 @@ class SpGame:
         """Return what `seat` may know (P14, S3); seat None is a spectator."""
         return observation(self, state, seat, log)
 
-    def log_text(self, state: SpState, seat: Seat | None) -> str:
-        """Return the log `seat` may see as JSON text (its finished rounds rendered once)."""
-        return self.log_renderer.text(state.log, seat)
+    def log_digest(self, state: SpState, seat: Seat | None) -> str:
+        """Return the SHA-256 of the log `seat` may see, as JSON (finished rounds hashed once)."""
+        return self.log_renderer.digest(state.log, seat)
 
     # -- notation and ids --------------------------------------------------------------------
 
