@@ -52,6 +52,12 @@ class EncodingLayout:
         """Return where segment `name` begins; KeyError if the layout has none."""
         return self.offsets[name]
 
+    def values(self, vector: Sequence[float], name: str) -> list[float]:
+        """Return the values of segment `name` in `vector` (to read an encoding by name)."""
+        start = self.offsets[name]
+        size = next(segment.size for segment in self.segments if segment.name == name)
+        return list(vector[start:start + size])
+
 
 class ObservationEncoder(Protocol):
     """Encodes states of one loaded game for one seat (built by `GameSpec.observation_encoder`)."""

@@ -25,10 +25,8 @@ def encoder_of(game: ElfenlandGame) -> ElfenlandEncoder:
 
 
 def segment(encoder: ElfenlandEncoder, vector: list[float], name: str) -> list[float]:
-    """Return the values of segment `name`."""
-    start = encoder.layout.offset(name)
-    size = next(s.size for s in encoder.layout.segments if s.name == name)
-    return vector[start : start + size]
+    """Return the values of segment `name` of `vector`."""
+    return encoder.layout.values(vector, name)
 
 
 @pytest.mark.parametrize(

@@ -30,9 +30,7 @@ SIZES = {2: 1645, 3: 2486, 4: 3477, 5: 4746}
 
 def segment(encoder: SpEncoder, vector: list[float], name: str) -> list[float]:
     """Return the values of segment `name` of `vector`."""
-    start = encoder.layout.offset(name)
-    size = next(s.size for s in encoder.layout.segments if s.name == name)
-    return vector[start:start + size]
+    return encoder.layout.values(vector, name)
 
 
 def blocks(values: list[float], width: int) -> list[list[float]]:

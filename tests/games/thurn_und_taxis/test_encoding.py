@@ -31,9 +31,7 @@ game end: 1
 
 def segment(encoder: TntEncoder, vector: list[float], name: str) -> list[float]:
     """Return the values of segment `name` of `vector`."""
-    start = encoder.layout.offset(name)
-    size = next(s.size for s in encoder.layout.segments if s.name == name)
-    return vector[start:start + size]
+    return encoder.layout.values(vector, name)
 
 
 def cities(game: TntGame, values: list[float]) -> dict[str, float]:
