@@ -28,9 +28,10 @@ from ludoteca.interop.openspiel import (
 GAMES = ludoteca.available_games()
 TABLES = [(name, players) for name in GAMES for players in ludoteca.game_spec(name).player_counts]
 # Random play makes these games long (Thurn und Taxis: thousands of actions), so OpenSpiel's
-# test takes a while; they run in the slow tier of `make test`, the others in the quick one too.
+# test takes 20 s to a few minutes each; they run in the slow tier of `make test`, the others
+# in the quick one too.
 LONG = {("thurn_und_taxis", 2), ("thurn_und_taxis", 3), ("thurn_und_taxis", 4), ("keezen", 6),
-        ("suitors_paths", 5)}
+        ("suitors_paths", 3), ("suitors_paths", 4), ("suitors_paths", 5)}
 
 
 def load(name: str, players: int, **params: Any) -> Any:
