@@ -26,13 +26,13 @@ demo: $(VENV)/.installed
 
 # worksteal: an idle worker takes queued tests from the busy one, so the long runs spread.
 test: $(VENV)/.installed-dev
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench examples
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2 --dist worksteal
 
 # The edit loop: everything but the long conformance runs and the browser tests.
 test-fast: $(VENV)/.installed-dev
-	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff check src tests bench examples
 	$(BIN)/mypy
 	$(BIN)/pytest -n 2 --dist worksteal -m "not slow and not browser"
 
