@@ -37,7 +37,6 @@ import pyspiel
 from ludoteca.bots.evaluation import score_evaluation
 from ludoteca.core.encoding import ObservationEncoder
 from ludoteca.core.game import JSON, Game
-from ludoteca.core.options import OptionSpec
 from ludoteca.core.registry import available_games, game_spec, load
 from ludoteca.core.spec import Evaluator
 
@@ -58,7 +57,7 @@ def game_type(name: str) -> pyspiel.GameType:
     spec = game_spec(name)
     parameters: dict[str, Any] = {"players": spec.default_players}
     for option in spec.options:
-        parameters[option.name] = _parameter_default(option)
+        parameters[option.name] = NOT_SET if option.default is None else option.default
     return pyspiel.GameType(
         short_name=short_name(name),
         long_name=f"Ludoteca {spec.title}",
@@ -77,14 +76,6 @@ def game_type(name: str) -> pyspiel.GameType:
     )
 
 
-def _parameter_default(option: OptionSpec) -> Any:
-    if option.default is None:
-        return NOT_SET
-    if option.kind == "seat" and option.nullable:
-        return NOT_SET
-    return option.default
-
-
 def engine_options(name: str, params: dict[str, Any]) -> tuple[int, dict[str, JSON]]:
     """Return the player count and engine options that OpenSpiel parameters `params` ask for."""
     spec = game_spec(name)
@@ -100,7 +91,7 @@ def engine_options(name: str, params: dict[str, Any]) -> tuple[int, dict[str, JS
 
 class _Shared:
     """Holds an immutable engine state in an OpenSpiel state's attributes, with what is derived
-    from it (its JSON, each seat's observation and encoding) kept once computed.
+    from it (each seat's observation text and encoding) kept once computed.
 
     pyspiel clones a Python state by deep-copying each attribute and serializes it by pickling
     them; an engine state is immutable, so a clone shares it (and its derived values), and a
@@ -120,15 +111,9 @@ class _Shared:
 
     def __reduce__(self) -> tuple[Any, ...]:
         options = json.dumps(dict(self.engine.options), sort_keys=True)
-        return (_restore, (self.engine.name, options, None if self.value is None else self.text()))
-
-    def text(self) -> str:
-        """Return the engine's JSON of the state as compact text."""
-        if "text" not in self.derived:
-            self.derived["text"] = json.dumps(self.engine.to_json(self.value),
-                                              separators=(",", ":"))
-        text: str = self.derived["text"]
-        return text
+        text = (None if self.value is None
+                else json.dumps(self.engine.to_json(self.value), separators=(",", ":")))
+        return (_restore, (self.engine.name, options, text))
 
     def observation_text(self, seat: int | None, perfect_recall: bool) -> str:
         """Return what `seat` knows of the state as JSON with sorted keys, without its log; with
@@ -243,6 +228,8 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         engine, state = self._engine.engine, self._engine.value
         if state is None:
+            if not 0 <= action < 256:
+                raise ValueError(f"a byte of the seed is 0..255, not {action}")
             self._seed_bytes = (*self._seed_bytes, action)
             if len(self._seed_bytes) == SEED_BYTES:
                 seed = int.from_bytes(bytes(self._seed_bytes), "big")
