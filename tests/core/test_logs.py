@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 import pytest
 
 from ludoteca.core import InvalidActionError
@@ -28,6 +31,23 @@ def test_finished_segments_are_rendered_once_per_viewer_and_copies_are_fresh() -
     renderer.entries(log, None)
     assert calls[-3:] == [((1, 2), None), ((3,), None), ((4, 5), None)]
     assert renderer.entries((), 1) == []
+
+
+def test_digest_is_the_sha256_of_the_entries_json_as_a_log_grows() -> None:
+    def render(segment: tuple[int, ...], viewer: Seat | None) -> list[dict[str, JSON]]:
+        # a viewer sees nothing of odd events: some segments render to no entries at all
+        return [{"event": event} for event in segment if viewer is None or event % 2 == 0]
+
+    renderer = SegmentedLogRenderer(render)
+    log: tuple[tuple[int, ...], ...] = ((),)
+    events = iter(range(1, 200))
+    for step in range(60):
+        new_round = step % 7 == 6  # the last segment is finished, an empty one opens
+        log = (*log, ()) if new_round else (*log[:-1], (*log[-1], next(events)))
+        for viewer in (None, 0):
+            expected = json.dumps(renderer.entries(log, viewer))
+            assert renderer.digest(log, viewer) == hashlib.sha256(expected.encode()).hexdigest()
+    assert renderer.digest((), 0) == hashlib.sha256(b"[]").hexdigest()
 
 
 @pytest.mark.parametrize(("action_id", "reason"), [

@@ -39,17 +39,18 @@ class SegmentedLogRenderer(Generic[EventT]):
         self, log: Sequence[tuple[EventT, ...]], viewer: Seat | None
     ) -> list[dict[str, JSON]]:
         """Return every log entry as `viewer` may see it, oldest first."""
-        finished = ",".join(self._finished_texts(log, viewer))
+        finished = ",".join(self._segment_texts(log[:-1], viewer))
         result: list[dict[str, JSON]] = json.loads(f"[{finished}]")
         if log:
             result.extend(self._render(log[-1], viewer))
         return result
 
-    def _finished_texts(self, log: Sequence[tuple[EventT, ...]], viewer: Seat | None
-                        ) -> list[str]:
-        """Return the JSON text of each finished segment's entries (without brackets)."""
+    def _segment_texts(self, segments: Sequence[tuple[EventT, ...]], viewer: Seat | None
+                       ) -> list[str]:
+        """Return the JSON text of each finished segment's entries (without brackets), leaving
+        out segments `viewer` sees nothing of."""
         texts = []
-        for segment in log[:-1]:
+        for segment in segments:
             key = (id(segment), viewer)
             known = self._finished.get(key)
             if known is not None and known[0] is segment:
@@ -74,12 +75,22 @@ class SegmentedLogRenderer(Generic[EventT]):
         only the segment still being played.
         """
         finished = tuple(log[:-1])
-        key = (tuple(map(id, finished)), viewer)
-        known = self._hashed.get(key)
+        ids = tuple(map(id, finished))
+        known = self._hashed.get((ids, viewer))
         if known is None:
-            texts = self._finished_texts(log, viewer)
-            prefix = hashlib.sha256(f"[{', '.join(texts)}".encode())
-            known = self._hashed[key] = (finished, prefix, bool(texts))
+            # A new round usually finishes one segment more than a log hashed before: extend
+            # that hash by the one segment rather than hash every finished segment again.
+            shorter = self._hashed.get((ids[:-1], viewer)) if finished else None
+            if shorter is not None:
+                prefix, started = shorter[1].copy(), shorter[2]
+                texts = self._segment_texts(finished[-1:], viewer)
+            else:
+                prefix, started = hashlib.sha256(b"["), False
+                texts = self._segment_texts(finished, viewer)
+            for text in texts:
+                prefix.update(f"{', ' if started else ''}{text}".encode())
+                started = True
+            known = self._hashed[(ids, viewer)] = (finished, prefix, started)
             if len(self._hashed) > self.HASHED_REMEMBERED:
                 del self._hashed[next(iter(self._hashed))]
         _, prefix, started = known
@@ -88,7 +99,8 @@ class SegmentedLogRenderer(Generic[EventT]):
         if last:
             digest.update(f"{', ' if started else ''}{last}".encode())
         digest.update(b"]")
-        return digest.hexdigest()
+        hexdigest: str = digest.hexdigest()
+        return hexdigest
 
 
 def check_action_id(action_id: object, size: int) -> int:

@@ -118,17 +118,20 @@ class _Shared:
     def observation_text(self, seat: int | None, perfect_recall: bool) -> str:
         """Return what `seat` knows of the state as JSON with sorted keys, without its log; with
         `perfect_recall` the log's SHA-256 is added, which stands for the whole history."""
-        key = ("observation", seat, perfect_recall)
+        key = ("observation", seat)
         if key not in self.derived:
             observation = self.engine.observation(self.value, seat, log=False)
             del observation["log"]
-            text = json.dumps(observation, sort_keys=True, separators=(",", ":"))
-            if perfect_recall:
-                digest = self.engine.log_digest(self.value, seat)
-                text = f'{text[:-1]},"log_sha256":"{digest}"}}'
-            self.derived[key] = text
-        observation_text: str = self.derived[key]
-        return observation_text
+            self.derived[key] = json.dumps(observation, sort_keys=True, separators=(",", ":"))
+        text: str = self.derived[key]
+        if not perfect_recall:
+            return text
+        key = ("information state", seat)
+        if key not in self.derived:
+            digest = self.engine.log_digest(self.value, seat)
+            self.derived[key] = f'{text[:-1]},"log_sha256":"{digest}"}}'
+        information_state: str = self.derived[key]
+        return information_state
 
     def encoding(self, encoder: ObservationEncoder, seat: int) -> list[float]:
         """Return `encoder`'s vector of the state for `seat`."""
