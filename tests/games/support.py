@@ -10,6 +10,14 @@ from hypothesis import strategies as st
 
 from ludoteca.core.errors import IllegalActionError, InvalidActionError
 from ludoteca.core.game import Game
+from ludoteca.core.registry import game_spec
+
+
+def spec_encoder(game: Game[Any, Any]) -> Any:
+    """Return the numeric observation encoder that the game's descriptor builds."""
+    make = game_spec(game.name).observation_encoder
+    assert make is not None, f"{game.name} has no numeric observation encoding"
+    return make(game)
 
 
 def reached_state(game: Game[Any, Any], seed: int, steps: int) -> Any:

@@ -7,26 +7,20 @@ from typing import Any
 
 import pytest
 
-import ludoteca
 from ludoteca.core.conformance import ConformanceError
 from ludoteca.core.encoding import check_encoder
 from ludoteca.games.elfenland import ElfenlandGame, ElfenlandState
 from ludoteca.games.elfenland.encoding import ElfenlandEncoder
 from tests.games.elfenland.helpers import elfenland, make_state, play
+from tests.games.support import spec_encoder
 
 
 def encoder_of(game: ElfenlandGame) -> ElfenlandEncoder:
     """Return the encoder the game's descriptor builds."""
-    make = ludoteca.game_spec("elfenland").observation_encoder
-    assert make is not None
-    encoder = make(game)
+    encoder = spec_encoder(game)
     assert isinstance(encoder, ElfenlandEncoder)
     return encoder
 
-
-def segment(encoder: ElfenlandEncoder, vector: list[float], name: str) -> list[float]:
-    """Return the values of segment `name` of `vector`."""
-    return encoder.layout.values(vector, name)
 
 
 @pytest.mark.parametrize(
@@ -69,15 +63,15 @@ def test_own_hand_secrets_and_counts() -> None:
     encoder = encoder_of(game)
     state = table(game, {0: "PPDR", 1: "EC", 2: "TTTT"}, {0: "D", 1: "CU"})
     vector = encoder.encode(state, 0)
-    assert segment(encoder, vector, "hand") == [0.25, 0, 0, 0, 0, 0.125, 0.125]
-    assert segment(encoder, vector, "secret_counters") == [0, 0, 0, 0, 0, 0.2]
-    assert segment(encoder, vector, "hand_sizes") == [0.5, 0.25, 0.5]
-    assert segment(encoder, vector, "secret_counts") == [0.2, 0.4, 0.0]
+    assert encoder.layout.values(vector, "hand") == [0.25, 0, 0, 0, 0, 0.125, 0.125]
+    assert encoder.layout.values(vector, "secret_counters") == [0, 0, 0, 0, 0, 0.2]
+    assert encoder.layout.values(vector, "hand_sizes") == [0.5, 0.25, 0.5]
+    assert encoder.layout.values(vector, "secret_counts") == [0.2, 0.4, 0.0]
     # Seat 1 sees itself first: its open P and U at relative seat 0.
     vector = encoder.encode(state, 1)
-    assert segment(encoder, vector, "hand") == [0, 0.125, 0.125, 0, 0, 0, 0]
-    assert segment(encoder, vector, "open_counters")[:6] == [0.2, 0, 0, 0.2, 0, 0]
-    assert segment(encoder, vector, "hand_sizes") == [0.25, 0.5, 0.5]
+    assert encoder.layout.values(vector, "hand") == [0, 0.125, 0.125, 0, 0, 0, 0]
+    assert encoder.layout.values(vector, "open_counters")[:6] == [0.2, 0, 0, 0.2, 0, 0]
+    assert encoder.layout.values(vector, "hand_sizes") == [0.25, 0.5, 0.5]
 
 
 def test_turn_phase_and_seats_are_relative() -> None:
@@ -87,32 +81,32 @@ def test_turn_phase_and_seats_are_relative() -> None:
     names = game.map.town_names
     for observer in range(3):
         vector = encoder.encode(state, observer)
-        assert segment(encoder, vector, "current") == [float(s == (2 - observer) % 3)
+        assert encoder.layout.values(vector, "current") == [float(s == (2 - observer) % 3)
                                                         for s in range(3)]
-        assert segment(encoder, vector, "start_player") == [float(s == (1 - observer) % 3)
+        assert encoder.layout.values(vector, "start_player") == [float(s == (1 - observer) % 3)
                                                              for s in range(3)]
-        assert segment(encoder, vector, "phase") == [0, 1, 0, 0, 0]
-        assert segment(encoder, vector, "round") == [1, 0, 0, 0]
-        boots = segment(encoder, vector, "boots")
+        assert encoder.layout.values(vector, "phase") == [0, 1, 0, 0, 0]
+        assert encoder.layout.values(vector, "round") == [1, 0, 0, 0]
+        boots = encoder.layout.values(vector, "boots")
         # Seat 1's boot, Lapphalya, in the relative seat's block of 21 towns.
         place = (1 - observer) % 3
         assert boots[place * 21 + names.index("Lapphalya")] == 1.0
         assert sum(boots) == 3
-        assert segment(encoder, vector, "pieces")[place] == 0.05
+        assert encoder.layout.values(vector, "pieces")[place] == 0.05
         # Seat 2's obstacle lies on road 3: no longer held, and on the board.
-        assert segment(encoder, vector, "obstacle_held")[(2 - observer) % 3] == 0.0
-        assert sum(segment(encoder, vector, "obstacle_held")) == 2
+        assert encoder.layout.values(vector, "obstacle_held")[(2 - observer) % 3] == 0.0
+        assert sum(encoder.layout.values(vector, "obstacle_held")) == 2
 
 
 def test_roads_and_display() -> None:
     game = elfenland(3)
     encoder = encoder_of(game)
     vector = encoder.encode(table(game, {}, {}), 0)
-    roads = segment(encoder, vector, "roads")
+    roads = encoder.layout.values(vector, "roads")
     index = game.map.road_ids.index(3) * 7
     assert roads[index : index + 7] == [1, 0, 0, 0, 0, 0, 1]  # a Giant Pig and an obstacle
     assert sum(roads) == 2
-    display = segment(encoder, vector, "display")  # D U P T C, slot by slot
+    display = encoder.layout.values(vector, "display")  # D U P T C, slot by slot
     assert [display[slot * 6 : slot * 6 + 6].index(1.0) for slot in range(5)] == [5, 3, 0, 4, 2]
 
 
@@ -130,13 +124,13 @@ def test_a_placed_secret_counter_becomes_public() -> None:
     game = elfenland(3)
     encoder = encoder_of(game)
     state = table(game, {}, {2: "D"})
-    before = segment(encoder, encoder.encode(state, 0), "roads")
+    before = encoder.layout.values(encoder.encode(state, 0), "roads")
     after_state = play(game, state, "place D? 30")
-    after = segment(encoder, encoder.encode(after_state, 0), "roads")
+    after = encoder.layout.values(encoder.encode(after_state, 0), "roads")
     index = game.map.road_ids.index(30) * 7
     assert before[index : index + 7] == [0.0] * 7
     assert after[index : index + 7] == [0, 0, 0, 0, 0, 1, 0]
-    assert segment(encoder, encoder.encode(after_state, 0), "secret_counts") == [0, 0, 0]
+    assert encoder.layout.values(encoder.encode(after_state, 0), "secret_counts") == [0, 0, 0]
 
 
 def test_terminal_state_marks_the_winners_and_no_turn() -> None:
@@ -148,11 +142,11 @@ def test_terminal_state_marks_the_winners_and_no_turn() -> None:
     encoder = encoder_of(game)
     for observer in range(2):
         vector = encoder.encode(state, observer)
-        assert segment(encoder, vector, "current") == [0.0, 0.0]
-        assert segment(encoder, vector, "phase") == [0, 0, 0, 0, 1]
-        assert segment(encoder, vector, "options") == [0, 0, 1]
+        assert encoder.layout.values(vector, "current") == [0.0, 0.0]
+        assert encoder.layout.values(vector, "phase") == [0, 0, 0, 0, 1]
+        assert encoder.layout.values(vector, "options") == [0, 0, 1]
         expected = [float(state.ranks[(observer + r) % 2] == 1) for r in range(2)]
-        assert segment(encoder, vector, "winners") == expected
+        assert encoder.layout.values(vector, "winners") == expected
 
 
 class LeakyElfenlandEncoder(ElfenlandEncoder):

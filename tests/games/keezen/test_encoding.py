@@ -7,26 +7,20 @@ from typing import Any
 
 import pytest
 
-import ludoteca
 from ludoteca.core.conformance import ConformanceError
 from ludoteca.core.encoding import check_encoder
 from ludoteca.games.keezen import KeezenGame, KeezenState
 from ludoteca.games.keezen.encoding import KeezenEncoder
 from tests.games.keezen.helpers import keezen, play, state_at
+from tests.games.support import spec_encoder
 
 
 def encoder_of(game: KeezenGame) -> KeezenEncoder:
     """Return the encoder the game's descriptor builds."""
-    make = ludoteca.game_spec("keezen").observation_encoder
-    assert make is not None
-    encoder = make(game)
+    encoder = spec_encoder(game)
     assert isinstance(encoder, KeezenEncoder)
     return encoder
 
-
-def segment(encoder: KeezenEncoder, vector: list[float], name: str) -> list[float]:
-    """Return the values of segment `name` of `vector`."""
-    return encoder.layout.values(vector, name)
 
 
 @pytest.mark.parametrize(
@@ -64,14 +58,14 @@ def test_own_hand_and_hand_sizes() -> None:
                      {0: "A,A,5,K", 1: "2,3", 2: "Q"}, to_move=0)
     encoder = encoder_of(game)
     vector = encoder.encode(state, 0)
-    hand = segment(encoder, vector, "hand")
+    hand = encoder.layout.values(vector, "hand")
     # Ace, 5 and King counted, divided by 4: at most four copies of a rank in a 4-player pack.
     assert hand == [0.5, 0, 0, 0, 0.25, 0, 0, 0, 0, 0, 0, 0, 0.25]
-    assert segment(encoder, vector, "hand_sizes") == [0.8, 0.4, 0.2, 0.0]
+    assert encoder.layout.values(vector, "hand_sizes") == [0.8, 0.4, 0.2, 0.0]
     # Seat 1 sees its own two cards, and itself first among the hand sizes.
     vector = encoder.encode(state, 1)
-    assert segment(encoder, vector, "hand") == [0, 0.25, 0.25] + [0.0] * 10
-    assert segment(encoder, vector, "hand_sizes") == [0.4, 0.2, 0.0, 0.8]
+    assert encoder.layout.values(vector, "hand") == [0, 0.25, 0.25] + [0.0] * 10
+    assert encoder.layout.values(vector, "hand_sizes") == [0.4, 0.2, 0.0, 0.8]
 
 
 def test_turn_and_dealer_are_relative() -> None:
@@ -80,11 +74,11 @@ def test_turn_and_dealer_are_relative() -> None:
                      {2: "A"}, to_move=2)
     encoder = encoder_of(game)
     # The dealer is the seat before the one to move: seat 1.
-    assert segment(encoder, encoder.encode(state, 0), "current") == [0, 0, 1, 0]
-    assert segment(encoder, encoder.encode(state, 1), "current") == [0, 1, 0, 0]
-    assert segment(encoder, encoder.encode(state, 3), "current") == [0, 0, 0, 1]
-    assert segment(encoder, encoder.encode(state, 3), "dealer") == [0, 0, 1, 0]
-    assert segment(encoder, encoder.encode(state, 2), "deal_in_cycle") == [1, 0, 0]
+    assert encoder.layout.values(encoder.encode(state, 0), "current") == [0, 0, 1, 0]
+    assert encoder.layout.values(encoder.encode(state, 1), "current") == [0, 1, 0, 0]
+    assert encoder.layout.values(encoder.encode(state, 3), "current") == [0, 0, 0, 1]
+    assert encoder.layout.values(encoder.encode(state, 3), "dealer") == [0, 0, 1, 0]
+    assert encoder.layout.values(encoder.encode(state, 2), "deal_in_cycle") == [1, 0, 0]
 
 
 def test_board_is_rotated_to_the_observers_start() -> None:
@@ -125,12 +119,12 @@ def test_cards_played_this_cycle_are_remembered() -> None:
     encoder = encoder_of(game)
     state = state_at(game, "0:5,s,s,s 1:s,s,s,s 2:s,s,s,s 3:s,s,s,s",
                      {0: "3,7", 1: "A,K"}, to_move=0)
-    before = segment(encoder, encoder.encode(state, 2), "cycle_spent")
+    before = encoder.layout.values(encoder.encode(state, 2), "cycle_spent")
     assert before == [0.0] * 13
     after = play(game, state, "3: 5-8")
     # Seat 1 plays next; seats 2 and 3 hold nothing. Every observer sees the 3 played.
     for observer in range(4):
-        spent = segment(encoder, encoder.encode(after, observer), "cycle_spent")
+        spent = encoder.layout.values(encoder.encode(after, observer), "cycle_spent")
         assert spent == [0, 0, 0.25] + [0.0] * 10
 
 
@@ -143,9 +137,9 @@ def test_terminal_state_marks_the_winners_and_no_turn() -> None:
     encoder = encoder_of(game)
     for observer in range(2):
         vector = encoder.encode(state, observer)
-        assert segment(encoder, vector, "current") == [0.0, 0.0]
+        assert encoder.layout.values(vector, "current") == [0.0, 0.0]
         expected = [1.0 if (observer + r) % 2 in state.winners else 0.0 for r in range(2)]
-        assert segment(encoder, vector, "winners") == expected
+        assert encoder.layout.values(vector, "winners") == expected
 
 
 class LeakyKeezenEncoder(KeezenEncoder):

@@ -28,10 +28,6 @@ SIZES = {2: 1645, 3: 2486, 4: 3477, 5: 4746}
 """The total lengths docs/research.md gives."""
 
 
-def segment(encoder: SpEncoder, vector: list[float], name: str) -> list[float]:
-    """Return the values of segment `name` of `vector`."""
-    return encoder.layout.values(vector, name)
-
 
 def blocks(values: list[float], width: int) -> list[list[float]]:
     """Return `values` cut into rows of `width`."""
@@ -64,14 +60,14 @@ def test_turn_step_and_seats_are_relative_to_the_observer() -> None:
     game = sp()
     encoder = SpEncoder(game)
     state = example(game, POSITION)
-    assert segment(encoder, encoder.encode(state, B), "turn") == [1.0, 0.0, 0.0, 0.0]
-    assert segment(encoder, encoder.encode(state, A), "turn") == [0.0, 1.0, 0.0, 0.0]
-    assert segment(encoder, encoder.encode(state, C), "turn") == [0.0, 0.0, 0.0, 1.0]
+    assert encoder.layout.values(encoder.encode(state, B), "turn") == [1.0, 0.0, 0.0, 0.0]
+    assert encoder.layout.values(encoder.encode(state, A), "turn") == [0.0, 1.0, 0.0, 0.0]
+    assert encoder.layout.values(encoder.encode(state, C), "turn") == [0.0, 0.0, 0.0, 1.0]
     vector = encoder.encode(state, B)
-    assert segment(encoder, vector, "step") == [0, 0, 1, 0, 0, 0, 0]  # build
-    order = blocks(segment(encoder, vector, "turn_order"), 4)  # turn order C D B A
+    assert encoder.layout.values(vector, "step") == [0, 0, 1, 0, 0, 0, 0]  # build
+    order = blocks(encoder.layout.values(vector, "turn_order"), 4)  # turn order C D B A
     assert [row.index(1.0) for row in order] == [2, 0, 1, 3]  # B, C, D, A
-    suitors = blocks(segment(encoder, vector, "suitors"), len(game.board.ring2))
+    suitors = blocks(encoder.layout.values(vector, "suitors"), len(game.board.ring2))
     board = game.board
     assert suitors[0].index(1.0) == board.ring2_index[board.hex_by_name["1,3"]]
 
@@ -80,12 +76,12 @@ def test_hands_show_the_own_cards_and_only_the_known_cards_of_others() -> None:
     game = sp()
     encoder = SpEncoder(game)
     vector = encoder.encode(example(game, POSITION), B)
-    assert segment(encoder, vector, "hand") == pytest.approx([3 / 12, 0, 0, 1 / 12, 0, 0])
-    known = blocks(segment(encoder, vector, "known"), 6)
+    assert encoder.layout.values(vector, "hand") == pytest.approx([3 / 12, 0, 0, 1 / 12, 0, 0])
+    known = blocks(encoder.layout.values(vector, "known"), 6)
     assert known[0] == pytest.approx([1 / 12, 0, 0, 1 / 12, 0, 0])
     assert not any(known[1] + known[2] + known[3])
-    assert segment(encoder, vector, "unseen") == pytest.approx([2 / 16, 2 / 16, 0, 3 / 16])
-    display = blocks(segment(encoder, vector, "display"), 6)
+    assert encoder.layout.values(vector, "unseen") == pytest.approx([2 / 16, 2 / 16, 0, 3 / 16])
+    display = blocks(encoder.layout.values(vector, "display"), 6)
     assert [row.index(1.0) if any(row) else None for row in display] == [0, 1, 5, 0, None, 4]
 
 
@@ -94,22 +90,23 @@ def test_girls_routes_heads_and_scores() -> None:
     encoder = SpEncoder(game)
     state = example(game, POSITION)
     vector = encoder.encode(state, B)
-    girls = blocks(segment(encoder, vector, "girls"), 1 + 4 * 4)
+    girls = blocks(encoder.layout.values(vector, "girls"), 1 + 4 * 4)
     assert [girl[0] for girl in girls].count(1.0) == 7
     levels = blocks(girls[0][1:], 4)  # A B D C, seen from B: 3 0 2 1
     assert [level.index(1.0) for level in levels] == [3, 0, 2, 1]
     assert girls[12][1:5] == [1.0, 0.0, 0.0, 0.0] and not any(girls[12][5:])
-    owners = blocks(segment(encoder, vector, "segments"), 5)
+    owners = blocks(encoder.layout.values(vector, "segments"), 5)
     routed = {tuple(row) for row in owners if any(row)}
     assert routed == {(1.0, 0.0, 0.0, 0.0, 1.0), (0.0, 1.0, 0.0, 0.0, 1.0)}  # B's, C's
-    heads = blocks(segment(encoder, vector, "heads"), game.board.num_points)
+    heads = blocks(encoder.layout.values(vector, "heads"), game.board.num_points)
     assert heads[0].index(1.0) == state.routes[B][-1].points[-1]
     assert heads[1].index(1.0) == state.routes[C][-1].points[-1]
     assert not any(heads[2] + heads[3])
     scores = game.scores(state)
-    assert segment(encoder, vector, "scores") == pytest.approx(
+    assert encoder.layout.values(vector, "scores") == pytest.approx(
         [scores[seat] / 18 for seat in (B, C, D, A)])
-    assert segment(encoder, vector, "connections") == pytest.approx([2 / 6, 1 / 6, 1 / 6, 1 / 6])
+    assert encoder.layout.values(vector, "connections") == pytest.approx(
+        [2 / 6, 1 / 6, 1 / 6, 1 / 6])
 
 
 def test_another_seats_unseen_cards_are_not_encoded() -> None:
@@ -129,16 +126,16 @@ def test_the_auction_is_encoded() -> None:
     state = game.initial_state(seed=4)
     opener = state.opener
     vector = encoder.encode(state, opener)
-    assert segment(encoder, vector, "step")[0] == 1.0
-    assert segment(encoder, vector, "auction_opener") == [1.0, 0.0, 0.0]
-    assert not any(segment(encoder, vector, "auction_hex"))
+    assert encoder.layout.values(vector, "step")[0] == 1.0
+    assert encoder.layout.values(vector, "auction_opener") == [1.0, 0.0, 0.0]
+    assert not any(encoder.layout.values(vector, "auction_hex"))
     open_text = next(game.action_to_text(state, a) for a in game.legal_actions(state)
                      if game.action_to_text(state, a).endswith(" 2"))
     state = act(game, state, open_text)
     vector = encoder.encode(state, (opener + 1) % 3)
-    assert segment(encoder, vector, "auction_bid") == pytest.approx([2 / 6])
-    assert segment(encoder, vector, "high_bidder") == [0.0, 0.0, 1.0]  # the previous seat
-    assert sum(segment(encoder, vector, "auction_hex")) == 1.0
+    assert encoder.layout.values(vector, "auction_bid") == pytest.approx([2 / 6])
+    assert encoder.layout.values(vector, "high_bidder") == [0.0, 0.0, 1.0]  # the previous seat
+    assert sum(encoder.layout.values(vector, "auction_hex")) == 1.0
 
 
 def test_a_finished_game_has_no_turn_and_the_step_over() -> None:
@@ -149,8 +146,8 @@ def test_a_finished_game_has_no_turn_and_the_step_over() -> None:
         state = game.apply(state, game.legal_actions(state)[-1])
     assert state.step == Step.OVER
     vector = encoder.encode(state, 1)
-    assert not any(segment(encoder, vector, "turn"))
-    assert segment(encoder, vector, "step")[-1] == 1.0
+    assert not any(encoder.layout.values(vector, "turn"))
+    assert encoder.layout.values(vector, "step")[-1] == 1.0
 
 
 class LeakyEncoder(SpEncoder):

@@ -29,10 +29,6 @@ game end: 1
 """
 
 
-def segment(encoder: TntEncoder, vector: list[float], name: str) -> list[float]:
-    """Return the values of segment `name` of `vector`."""
-    return encoder.layout.values(vector, name)
-
 
 def cities(game: TntGame, values: list[float]) -> dict[str, float]:
     """Return the non-zero values of a per-city block by city code."""
@@ -63,10 +59,10 @@ def test_turn_is_marked_relative_to_the_observer() -> None:
     game = tnt(3)
     encoder = TntEncoder(game)
     state = position(game, POSITION)
-    assert segment(encoder, encoder.encode(state, 2), "turn") == [1.0, 0.0, 0.0]
-    assert segment(encoder, encoder.encode(state, 0), "turn") == [0.0, 0.0, 1.0]
-    assert segment(encoder, encoder.encode(state, 1), "turn") == [0.0, 1.0, 0.0]
-    point = segment(encoder, encoder.encode(state, 0), "point")
+    assert encoder.layout.values(encoder.encode(state, 2), "turn") == [1.0, 0.0, 0.0]
+    assert encoder.layout.values(encoder.encode(state, 0), "turn") == [0.0, 0.0, 1.0]
+    assert encoder.layout.values(encoder.encode(state, 1), "turn") == [0.0, 1.0, 0.0]
+    point = encoder.layout.values(encoder.encode(state, 0), "point")
     assert point.index(1.0) == 2 and sum(point) == 1.0  # after_take is D3
 
 
@@ -75,25 +71,25 @@ def test_own_hand_and_public_parts_of_a_position() -> None:
     encoder = TntEncoder(game)
     state = position(game, POSITION)
     vector = encoder.encode(state, 2)
-    assert cities(game, segment(encoder, vector, "hand")) == {
+    assert cities(game, encoder.layout.values(vector, "hand")) == {
         "BAS": 1 / 3, "LIN": 1 / 3, "PAS": 2 / 3}
-    seen = segment(encoder, vector, "seen_hands")
-    assert cities(game, seen[:22]) == cities(game, segment(encoder, vector, "hand"))
+    seen = encoder.layout.values(vector, "seen_hands")
+    assert cities(game, seen[:22]) == cities(game, encoder.layout.values(vector, "hand"))
     assert cities(game, seen[22:44]) == {"KEM": 1 / 3, "ULM": 1 / 3}  # seat 0 is next to 2
-    route = segment(encoder, vector, "routes")[:67]
+    route = encoder.layout.values(vector, "routes")[:67]
     assert cities(game, route[:22]) == {"SIG": 1.0, "STU": 1.0, "NUE": 1.0}
     assert cities(game, route[22:44]) == {"SIG": 1.0}
     assert cities(game, route[44:66]) == {"NUE": 1.0}
     assert route[66] == pytest.approx(3 / 7)
-    houses = segment(encoder, vector, "houses")
+    houses = encoder.layout.values(vector, "houses")
     assert cities(game, houses[44:66]) == {"NUE": 1.0, "ING": 1.0}  # seat 1, two seats on
-    assert segment(encoder, vector, "carriages")[:5] == [0.0, 0.0, 0.0, 1.0, 0.0]
-    assert segment(encoder, vector, "end_holder") == [0.0, 0.0, 1.0]
-    assert segment(encoder, vector, "supply") == pytest.approx([1.0, 1.0, 18 / 20])
-    display = segment(encoder, vector, "display")
+    assert encoder.layout.values(vector, "carriages")[:5] == [0.0, 0.0, 0.0, 1.0, 0.0]
+    assert encoder.layout.values(vector, "end_holder") == [0.0, 0.0, 1.0]
+    assert encoder.layout.values(vector, "supply") == pytest.approx([1.0, 1.0, 18 / 20])
+    display = encoder.layout.values(vector, "display")
     assert cities(game, display[:22]) == {"STU": 1.0}
     assert not any(display[4 * 22:5 * 22])  # slot 5 is empty
-    assert segment(encoder, vector, "stacks")[0:3] == [1.0, 1.0, 0.5]  # one route_5 tile gone
+    assert encoder.layout.values(vector, "stacks")[0:3] == [1.0, 1.0, 0.5]  # one route_5 tile gone
 
 
 def with_blind(state: TntState, seat: int, city: int) -> TntState:
@@ -118,8 +114,8 @@ def test_another_seats_blind_card_is_not_encoded() -> None:
     assert encoder.encode(one, 2) == encoder.encode(other, 2)
     assert encoder.encode(one, 1) != encoder.encode(other, 1)
     vector = encoder.encode(one, 0)
-    assert segment(encoder, vector, "blind_counts") == [0.0, pytest.approx(1 / 12), 0.0]
-    assert "WUE" not in cities(game, segment(encoder, vector, "seen_hands")[22:44])
+    assert encoder.layout.values(vector, "blind_counts") == [0.0, pytest.approx(1 / 12), 0.0]
+    assert "WUE" not in cities(game, encoder.layout.values(vector, "seen_hands")[22:44])
 
 
 class LeakyEncoder(TntEncoder):
@@ -153,5 +149,5 @@ def test_a_finished_game_has_no_turn_and_the_point_over() -> None:
     while not game.is_terminal(state):
         state = game.apply(state, rng.choice(game.legal_actions(state)))
     vector = encoder.encode(state, 3)
-    assert not any(segment(encoder, vector, "turn"))
-    assert segment(encoder, vector, "point")[-1] == 1.0
+    assert not any(encoder.layout.values(vector, "turn"))
+    assert encoder.layout.values(vector, "point")[-1] == 1.0
