@@ -26,6 +26,7 @@ from ludoteca.server.routes import (
     absence,
     chat,
     games,
+    health,
     live,
     matches,
     messages,
@@ -107,6 +108,7 @@ def create_app(
     for module in (games, matches, play, messages, chat, absence, live):
         app.include_router(module.router, prefix="/api")
     app.include_router(rules.router)  # HTML pages: /rules/<game>
+    app.include_router(health.router)  # /healthz and /readyz for load balancers
 
     web = web_directory()
     app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")

@@ -200,6 +200,11 @@ class Database:
         with self.sessions() as session:
             yield session
 
+    def ping(self) -> None:
+        """Run `SELECT 1`; the driver's error if the database cannot be reached."""
+        with self.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+
     def dispose(self) -> None:
         """Close every pooled connection."""
         self.engine.dispose()
