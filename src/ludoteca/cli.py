@@ -160,6 +160,10 @@ def _parser() -> argparse.ArgumentParser:
         "--log-level", default="warning",
         choices=("critical", "error", "warning", "info", "debug"), help="server log level",
     )
+    serve.add_argument(
+        "--log-format", default="text", choices=("text", "json"),
+        help="text lines, or one JSON object per line for log collectors (default text)",
+    )
     serve.set_defaults(command=_serve)
     return parser
 
@@ -262,6 +266,7 @@ def _serve(args: argparse.Namespace) -> int:
         import uvicorn
 
         from ludoteca.server.app import create_app, tune_garbage_collector
+        from ludoteca.server.logs import json_log_config
         from ludoteca.server.settings import ServerLimits
     except ImportError as error:
         raise ImportError(
@@ -287,9 +292,12 @@ def _serve(args: argparse.Namespace) -> int:
     # server's CPU per action (and as much again in every client) to save a few kilobytes per
     # message; see docs/benchmarks.md.
     # A socket message is bounded like a request body (uvicorn's own default is 16 MiB).
+    # Text keeps uvicorn's own log format; json replaces it for uvicorn and Ludoteca alike.
+    log_config = (json_log_config(args.log_level) if args.log_format == "json"
+                  else uvicorn.config.LOGGING_CONFIG)
     config = uvicorn.Config(
         app, log_level=args.log_level, timeout_graceful_shutdown=5, ws_per_message_deflate=False,
-        ws_max_size=limits.max_body_bytes,
+        ws_max_size=limits.max_body_bytes, log_config=log_config,
     )
     uvicorn.Server(config).run(sockets=[sock])
     return 0

@@ -29,9 +29,11 @@ URL_LINE = re.compile(r"serving on (http://\S+)")
 class Server:
     """A `ludoteca serve` subprocess on one database file; restartable."""
 
-    def __init__(self, tmp_path: Path, log_level: str = "warning") -> None:
+    def __init__(self, tmp_path: Path, log_level: str = "warning",
+                 extra_args: tuple[str, ...] = ()) -> None:
         self.tmp_path = tmp_path
         self.log_level = log_level
+        self.extra_args = extra_args
         self.database = tmp_path / "matches.sqlite3"
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
@@ -46,7 +48,7 @@ class Server:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "ludoteca.cli", "serve", "--port", "0",
                  "--database-url", f"sqlite:///{self.database}", "--bot-delay", "0",
-                 "--bot-seconds", "0.05", "--log-level", self.log_level],
+                 "--bot-seconds", "0.05", "--log-level", self.log_level, *self.extra_args],
                 stdout=out, stderr=subprocess.STDOUT, cwd=self.tmp_path,
             )
 
