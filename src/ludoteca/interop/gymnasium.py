@@ -27,6 +27,7 @@ from ludoteca.bots.base import make_bot
 from ludoteca.core.errors import IllegalActionError, InvalidActionError
 from ludoteca.core.players import Bot
 from ludoteca.core.registry import available_games, game_spec
+from ludoteca.interop import camel_title
 from ludoteca.interop import spaces as shared
 
 ILLEGAL_REWARD = -1.0
@@ -132,8 +133,7 @@ class LudotecaEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
 
 def env_id(game: str) -> str:
     """Return the Gymnasium id of a registered game: `ludoteca/<Title>-v0`."""
-    words = game_spec(game).title.replace("'", "").split()
-    return "ludoteca/" + "".join(word[:1].upper() + word[1:] for word in words) + "-v0"
+    return f"ludoteca/{camel_title(game)}-v0"
 
 
 def register_envs() -> None:

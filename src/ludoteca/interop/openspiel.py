@@ -39,6 +39,7 @@ from ludoteca.core.encoding import ObservationEncoder
 from ludoteca.core.game import JSON, Game
 from ludoteca.core.registry import available_games, game_spec, load
 from ludoteca.core.spec import Evaluator
+from ludoteca.interop import camel_title
 
 PREFIX = "ludoteca_"
 SEED_BYTES = 4
@@ -91,7 +92,7 @@ def engine_options(name: str, params: dict[str, Any]) -> tuple[int, dict[str, JS
 
 class _Shared:
     """Holds an immutable engine state in an OpenSpiel state's attributes, with what is derived
-    from it (each seat's observation text and encoding) kept once computed.
+    from it (the legal action ids, each seat's observation text and encoding) kept once computed.
 
     pyspiel clones a Python state by deep-copying each attribute and serializes it by pickling
     them; an engine state is immutable, so a clone shares it (and its derived values), and a
@@ -132,6 +133,14 @@ class _Shared:
             self.derived[key] = f'{text[:-1]},"log_sha256":"{digest}"}}'
         information_state: str = self.derived[key]
         return information_state
+
+    def legal_ids(self) -> tuple[int, ...]:
+        """Return the ids of the state's legal actions, in increasing order."""
+        if "legal" not in self.derived:
+            legal = self.engine.legal_actions(self.value)
+            self.derived["legal"] = tuple(sorted(self.engine.action_to_id(a) for a in legal))
+        ids: tuple[int, ...] = self.derived["legal"]
+        return ids
 
     def encoding(self, encoder: ObservationEncoder, seat: int) -> list[float]:
         """Return `encoder`'s vector of the state for `seat`."""
@@ -221,8 +230,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        engine, state = self._engine.engine, self._engine.value
-        return sorted(engine.action_to_id(action) for action in engine.legal_actions(state))
+        return list(self._engine.legal_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Return the 256 equally likely values of the next byte of the seed."""
@@ -294,13 +302,13 @@ class Observer:
     """OpenSpiel's PyObserver for these games: strings from the engine's observation, tensors
     from the game's numeric encoding.
 
-    Perfect recall (information states) keeps the observation's log in the string; otherwise the
-    string is the observation without its log. A public observer (no private information) sees
-    what a spectator sees and has no tensor, since the encoding is always a seat's.
+    The string is the observation without its log; with perfect recall (information states) it
+    adds the log's SHA-256, which stands for the whole history. A public observer (no private
+    information) sees what a spectator sees and has no tensor, since the encoding is always a
+    seat's.
     """
 
     def __init__(self, game: LudotecaGame, iig_obs_type: Any) -> None:
-        self.engine = game.engine
         self.encoder = game.encoder
         obs_type = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
         if obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
@@ -386,8 +394,7 @@ def _factory(name: str) -> type[LudotecaGame]:
     def build(self: LudotecaGame, params: dict[str, Any] | None = None) -> None:
         LudotecaGame.__init__(self, name, params)
 
-    title = "".join(letter for letter in game_spec(name).title if letter.isalnum())
-    return type(f"{title}Game", (LudotecaGame,),
+    return type(f"{camel_title(name)}Game", (LudotecaGame,),
                 {"__init__": build, "__doc__": f"{game_spec(name).title} as an OpenSpiel game."})
 
 
