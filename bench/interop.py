@@ -28,7 +28,7 @@ import numpy as np
 import pyspiel
 
 import ludoteca
-from engine import header
+from engine import header, playout
 from ludoteca.interop import gymnasium as gym_adapter
 from ludoteca.interop import openspiel, pettingzoo
 
@@ -36,18 +36,23 @@ Runner = Callable[[str, int, float], tuple[int, float]]
 """(game, players, seconds) -> (steps, seconds taken)."""
 
 
-def native(name: str, players: int, seconds: float, encode: bool = False) -> tuple[int, float]:
-    """Play random games on the engine for `seconds`; return steps and time."""
+def native(name: str, players: int, seconds: float) -> tuple[int, float]:
+    """Play random games on the engine for `seconds` (bench/engine.py); return steps and time."""
+    steps, _, taken = playout(name, players, seconds)
+    return steps, taken
+
+
+def native_encoded(name: str, players: int, seconds: float) -> tuple[int, float]:
+    """Play random games on the engine, encoding the mover's view at every step."""
     game = ludoteca.load(name, players=players)
-    encoder = ludoteca.game_spec(name).observation_encoder(game) if encode else None
+    encoder = ludoteca.game_spec(name).observation_encoder(game)
     rng = random.Random(1)
     steps = 0
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
         state = game.initial_state(seed=rng.getrandbits(32))
         while legal := game.legal_actions(state):
-            if encoder is not None:
-                encoder.encode(state, game.current_player(state))
+            encoder.encode(state, game.current_player(state))
             state = game.apply(state, legal[rng.randrange(len(legal))])
             steps += 1
     return steps, time.perf_counter() - started
@@ -82,7 +87,7 @@ def through_pettingzoo(name: str, players: int, seconds: float) -> tuple[int, fl
     while time.perf_counter() - started < seconds:
         table.reset(seed=episode)
         episode += 1
-        for agent in table.agent_iter():
+        for _ in table.agent_iter():
             observation, _, termination, truncation, _ = table.last()
             if termination or truncation:
                 table.step(None)
@@ -90,7 +95,6 @@ def through_pettingzoo(name: str, players: int, seconds: float) -> tuple[int, fl
             legal = np.flatnonzero(observation["action_mask"])
             table.step(int(legal[rng.integers(len(legal))]))
             steps += 1
-            del agent
     return steps, time.perf_counter() - started
 
 
@@ -127,7 +131,7 @@ def _counted(choose: Callable[..., Any], counter: list[int]) -> Callable[..., An
 
 ADAPTERS: dict[str, Runner] = {
     "native": native,
-    "native + encode": lambda name, players, seconds: native(name, players, seconds, True),
+    "native + encode": native_encoded,
     "OpenSpiel": through_openspiel,
     "PettingZoo": through_pettingzoo,
     "Gymnasium": through_gymnasium,
