@@ -285,7 +285,8 @@ async def _publish(hub: MatchHub, live: LiveMatch) -> None:
             seat.present = present
         if changed:
             live.changed()
-            await hub._broadcast(live)
+            # Presence is this process's own: nothing stored for the others to catch up with.
+            await hub._broadcast(live, announce=False)
 
 
 # -- shared steps -------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ludoteca.server.chat import ChatRates
 from ludoteca.server.errors import install_error_handlers
+from ludoteca.server.fanout import Fanout
 from ludoteca.server.hub import MatchHub
 from ludoteca.server.middleware import (
     API_DOCS_PATHS,
@@ -68,16 +69,18 @@ def create_app(
     bot_seconds: float = 1.0,
     limits: ServerLimits | None = None,
     bot_processes: int = 1,
+    redis_url: str | None = None,
 ) -> FastAPI:
     """Return the Ludoteca app storing matches at `database_url`, bots spaced by `bot_delay`,
-    hard bots thinking `bot_seconds` in `bot_processes` worker processes."""
+    hard bots thinking `bot_seconds` in `bot_processes` worker processes; with `redis_url`, one
+    of several processes serving the same database (server/fanout.py)."""
     limits = limits or ServerLimits()
     request_rate = parse_rate(limits.request_rate, "request_rate")
     create_rate = parse_rate(limits.create_rate, "create_rate")
     chat_rates = ChatRates.from_limits(limits)
     hub = MatchHub(
         Database(database_url), bot_delay=bot_delay, bot_seconds=bot_seconds, limits=limits,
-        bot_processes=bot_processes,
+        bot_processes=bot_processes, fanout=None if redis_url is None else Fanout(redis_url),
     )
 
     @asynccontextmanager

@@ -80,7 +80,8 @@ async def get_viewer(
 ) -> Seat | None:
     """Return the seat whose token the Authorization header presents (none: a spectator)."""
     refuse_token_in_url(request.query_params)
-    return match.viewer(bearer_token(authorization))
+    token = bearer_token(authorization)
+    return None if token is None else await hub_of(request).seat_of_token(match, token)
 
 
 Viewer = Annotated[Seat | None, Depends(get_viewer)]

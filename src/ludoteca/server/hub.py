@@ -4,6 +4,12 @@ Every change to a match follows one path under the match's `asyncio.Lock`: check
 in-memory state, commit it to the database (in a worker thread), then update memory and put the
 new views in every listener's outbox. So an action is stored before anybody sees it, and the
 views leave in the order of the actions.
+
+The database decides, not the lock: it stores one action per (match, index), so when several
+processes serve one database (`fanout`, server/fanout.py) the one whose commit comes second is
+refused, answers stale_state and catches up (server/catch_up.py). Each process tells the others
+of its changes through Redis, and plays a match's bots only while it holds the match's lease
+(server/leases.py).
 """
 
 from __future__ import annotations
@@ -28,15 +34,15 @@ from ludoteca.core import (
     Seat,
     available_games,
     load,
-    replay,
 )
 from ludoteca.core.chance import SEED_BITS
 from ludoteca.core.registry import game_spec
-from ludoteca.server import absence, storage, undo
+from ludoteca.server import absence, catch_up, leases, storage, undo
 from ludoteca.server.bot_pool import searches
 from ludoteca.server.bots import BotScheduler
 from ludoteca.server.clocks import TimeControl, new_clock
 from ludoteca.server.errors import ApiError
+from ludoteca.server.fanout import Event, Fanout
 from ludoteca.server.live import (
     RECENT_MESSAGES,
     LiveMatch,
@@ -87,8 +93,11 @@ class MatchHub:
         bot_seconds: float,
         limits: ServerLimits | None = None,
         bot_processes: int = 1,
+        fanout: Fanout | None = None,
     ) -> None:
         self.db = db
+        self.fanout = fanout
+        """The other processes serving this database (None: this process is the only one)."""
         self.bot_delay = bot_delay
         self.bot_seconds = bot_seconds
         self.limits = limits or ServerLimits()
@@ -104,14 +113,23 @@ class MatchHub:
         self._commits: set[asyncio.Future[str]] = set()
         self.bots = BotScheduler(processes=bot_processes)
         self._starting_bot_matches = 0
+        self._announcements: set[asyncio.Task[None]] = set()
+        if fanout is not None and self.limits.bot_lease_seconds <= bot_delay + bot_seconds:
+            raise ValueError(
+                f"bot_lease_seconds ({self.limits.bot_lease_seconds:g}) must be longer than a "
+                f"bot's move (bot delay {bot_delay:g} s plus thinking {bot_seconds:g} s)"
+            )
 
     # -- life cycle -----------------------------------------------------------------------------
 
     async def start(self) -> None:
         """Start the background work and return at once: the expiry sweeps, bots resuming."""
         loop = asyncio.get_running_loop()
+        if self.fanout is not None:
+            await self.fanout.start(self.on_event, self.catch_up_all)
+        bots = self._resume_bots() if self.fanout is None else self._attend_bots_forever()
         self._background = [
-            loop.create_task(self._resume_bots()), loop.create_task(self._sweep_forever()),
+            loop.create_task(bots), loop.create_task(self._sweep_forever()),
             loop.create_task(absence.sweep_forever(self)),
         ]
 
@@ -126,12 +144,34 @@ class MatchHub:
                 return storage.matches_waiting_for_bots(session)
 
         await self._sweep()
-        to_resume = iter(await in_thread(waiting))
+        await self._resume(await in_thread(waiting))
+
+    async def _attend_bots_forever(self) -> None:
+        """With other processes: every third of a lease, take up the matches whose bots nobody
+        plays (their process died, or stopped) and resume them here if this process gets the
+        lease (server/leases.py)."""
+
+        def unattended() -> list[str]:
+            with self.db.session() as session:
+                return leases.unattended(session, storage.utc_now())
+
+        await self._sweep()
+        while True:
+            await self._resume(await in_thread(unattended))
+            await asyncio.sleep(max(0.2, self.limits.bot_lease_seconds / 3))
+
+    async def _resume(self, match_ids: list[str]) -> None:
+        """Load (or catch up) the matches `match_ids`, a few at once, and start their bots."""
+        to_resume = iter(match_ids)
 
         async def resume() -> None:
             for match_id in to_resume:  # shared: each match is taken by one worker
                 try:
-                    await self.get(match_id)
+                    live = self._live.get(match_id)
+                    if live is None:
+                        await self.get(match_id)  # loading starts its bots
+                    else:
+                        await self._follow(live)
                 except Exception:  # one broken record must not stop the others
                     log.exception("cannot resume match %s", match_id)
 
@@ -169,7 +209,9 @@ class MatchHub:
             if loading is not None:  # it may have read the match before it expired
                 await asyncio.wait([loading])
             live = self._live.get(match_id)
-            if live is not None:
+            if live is None:
+                self._announce(match_id)  # (a copy here announces it by broadcasting)
+            else:
                 if live.bot_task is not None:
                     live.bot_task.cancel()
                 async with live.lock:
@@ -193,8 +235,11 @@ class MatchHub:
         )
 
     async def close(self) -> None:
-        """Stop the bots (their next move is made after a restart) and finish every commit."""
+        """Stop the bots (their next move is made after a restart, or by another process) and
+        finish every commit."""
         self._closing = True
+        if self.fanout is not None:
+            await self.fanout.close()
         for task in self._background:
             task.cancel()
         await asyncio.gather(*self._background, return_exceptions=True)
@@ -211,6 +256,8 @@ class MatchHub:
         # A cancelled bot may leave its shielded commit running in a worker thread: the
         # database must not be closed under it.
         await asyncio.gather(*self._commits, return_exceptions=True)
+        if self.fanout is not None:  # the other processes take this one's bots at once
+            await in_thread(leases.give_up_all, self.db.engine, self.fanout.origin)
 
     # -- games ----------------------------------------------------------------------------------
 
@@ -294,29 +341,14 @@ class MatchHub:
             del self._committing[match_id]
 
     def _load(self, match_id: str) -> LiveMatch | None:
-        with self.db.session() as session:
-            stored = storage.load_match(session, match_id)
-            rows = storage.load_messages(session, match_id, RECENT_MESSAGES)
+        stored = catch_up.rebuild(self.db, match_id)
         if stored is None:
             return None
-        row, texts = stored
-        info = MatchInfo.from_row(row)
-        game = load(info.game, **info.options)
-        record = {
-            "game": info.game, "options": info.options, "seed": info.seed,
-            "actions": texts, "rules_version": info.rules_version,
-        }
-        # An open match has no state until it starts; one stored open with actions by an
-        # earlier version (which started every match at once) has started.
-        started = bool(texts) or info.status in ("running", "finished") or (
-            info.status == "expired" and info.current_player is not None
+        with self.db.session() as session:
+            rows = storage.load_messages(session, match_id, RECENT_MESSAGES)
+        live = LiveMatch(
+            info=stored.info, game=stored.game, states=stored.states, actions=stored.actions
         )
-        states = replay(record, game) if started else []
-        if not started:
-            info.current_player = None
-        elif info.status == "open":
-            info.status = "running"
-        live = LiveMatch(info=info, game=game, states=states, actions=texts)
         live.messages = [message_of_row(message) for message in rows]
         return live
 
@@ -485,6 +517,7 @@ class MatchHub:
                 storage.claim_seats, session, info.match_id, claims, status, now, start
             )
         except storage.SeatAlreadyClaimed as error:
+            await self._catch_up(live)  # another process took it
             raise ApiError("seat_taken", f"seat {', '.join(map(str, seats))} was taken") from error
         except storage.MatchClosed as error:
             await self._mark_expired(live)
@@ -517,6 +550,7 @@ class MatchHub:
             try:
                 await in_thread(store_start, session, info.match_id, bots, columns)
             except storage.SeatAlreadyClaimed as error:
+                await self._catch_up(live)
                 raise ApiError(
                     "seat_taken", "a seat was taken meanwhile; look at the match again"
                 ) from error
@@ -524,6 +558,7 @@ class MatchHub:
                 if error.status == "expired":
                     await self._mark_expired(live)
                     raise self._expired_error() from error
+                await self._catch_up(live)  # another process started it
                 raise ApiError("already_started", "the match has started already") from error
             info.seats = seats
             live.begin(state, columns)
@@ -548,6 +583,8 @@ class MatchHub:
                 )
             if live.info.status == "expired":
                 raise self._expired_error()
+            if state_id > live.state_id or not live.started:
+                await self._catch_up(live)  # the client saw a newer state on another process
             absence.check_may_act(live, seat, by_bot)
             state = live.state
             game = live.game
@@ -589,7 +626,8 @@ class MatchHub:
                 view = await self._commit_shielded(live, commit_then_show())
             except storage.ActionAlreadyStored as error:
                 # Only a commit outliving its cancelled request, or another process on this
-                # database, can be there first: nothing was stored, memory is unchanged.
+                # database, can be there first: nothing was stored; memory catches up.
+                await self._catch_up(live)
                 raise ApiError(
                     "stale_state",
                     f"the match moved on from state {index}; reload the view and try again",
@@ -622,6 +660,8 @@ class MatchHub:
         async with live.lock:
             if self._live.get(live.match_id) is not live:  # see act
                 return await self.undo(await self.get(live.match_id), seat, state_id)
+            if state_id > live.state_id:
+                await self._catch_up(live)  # see act
             taken = undo.check_undo(live, seat, state_id)
             columns = live.columns_after(live.states[-2], taken.state_id, storage.utc_now())
 
@@ -637,6 +677,7 @@ class MatchHub:
             try:
                 view = await self._commit_shielded(live, commit_then_show())
             except storage.NotLastAction as error:
+                await self._catch_up(live)
                 raise ApiError(
                     "stale_state", "the match changed meanwhile; reload the view and try again"
                 ) from error
@@ -720,11 +761,82 @@ class MatchHub:
             id=message_id, kind=kind, seat=seat, name=name, text=text, params=params,
             step=step, at=iso(now),
         )
+        self._show_message(live, message)
+        self._announce(live.match_id, "message", message=message.model_dump(mode="json"))
+        return message
+
+    def _show_message(self, live: LiveMatch, message: Message) -> None:
+        """Remember a stored message and send it to every listener."""
         live.add_message(message)
         payload = message.model_dump_json()
         for subscriber in live.subscribers:
             _queue(subscriber.queue, payload)
-        return message
+
+    async def seat_of_token(self, live: LiveMatch, token: str) -> Seat:
+        """Return the seat a token plays (ApiError bad_token if none); with other processes, a
+        token this copy does not know first makes it catch up (the seat may have been claimed
+        through another process a moment ago)."""
+        try:
+            return live.seat_of_token(token)
+        except ApiError:
+            if self.fanout is None:
+                raise
+        await self._follow(live)
+        return live.seat_of_token(token)
+
+    # -- the other processes --------------------------------------------------------------------
+
+    def _announce(self, match_id: str, kind: str = "change", **fields: Any) -> None:
+        """Tell the other processes (if any) that a match changed, without waiting for Redis."""
+        if self.fanout is None:
+            return
+        task = asyncio.get_running_loop().create_task(
+            self.fanout.publish(match_id, kind, **fields)
+        )
+        self._announcements.add(task)
+        task.add_done_callback(self._announcements.discard)
+
+    async def on_event(self, event: Event) -> None:
+        """Follow another process's change of a match this process holds a copy of."""
+        live = self._live.get(str(event.get("match")))
+        if live is None:
+            return  # loaded from the database when asked for: up to date then
+        if event.get("kind") == "message":
+            self._show_message(live, Message.model_validate(event["message"]))
+        else:
+            await self._follow(live)
+
+    async def catch_up_all(self) -> None:
+        """Catch up every copy in memory (after events may have been lost)."""
+        for live in list(self._live.values()):
+            await self._follow(live)
+
+    async def _follow(self, live: LiveMatch) -> None:
+        """Catch up a copy with the database and start its bots if one is to move."""
+        async with live.lock:
+            if self._live.get(live.match_id) is not live:
+                return  # dropped from the cache meanwhile: a later request loads it afresh
+            await self._catch_up(live)
+        self._kick_bots(live)
+
+    async def _catch_up(self, live: LiveMatch) -> bool:
+        """Bring the copy in memory level with the database (the caller holds its lock), and
+        show the change to its listeners; return True if anything changed."""
+        stored = await in_thread(
+            catch_up.caught_up, self.db, live.game, live.match_id, list(live.actions),
+            list(live.states),
+        )
+        if stored is None:
+            return False
+        present = {seat.seat: seat.present for seat in live.info.seats}
+        for seat in stored.info.seats:  # presence is this process's own knowledge
+            seat.present = present.get(seat.seat, False)
+        if stored.info == live.info and stored.actions == live.actions:
+            return False
+        live.info, live.actions, live.states = stored.info, stored.actions, stored.states
+        live.changed()
+        await self._broadcast(live, announce=False)
+        return True
 
     # -- listeners ------------------------------------------------------------------------------
 
@@ -744,13 +856,18 @@ class MatchHub:
         live.subscribers.discard(subscriber)
         absence.presence_changed(self, live)
 
-    async def _broadcast(self, live: LiveMatch, first: Seat | None = None) -> None:
-        """Queue the current view for every listener (the caller holds the match's lock).
+    async def _broadcast(
+        self, live: LiveMatch, first: Seat | None = None, announce: bool = True
+    ) -> None:
+        """Queue the current view for every listener (the caller holds the match's lock), and
+        with `announce` tell the other processes that the match changed.
 
         The views of seat `first` (the actor) are made and queued first, and the socket
         writers get a turn before the other views are made, so the actor waits for one
         observation, not for all of them.
         """
+        if announce:
+            self._announce(live.match_id)
         actor = [s for s in live.subscribers if first is not None and s.seat == first]
         others = [s for s in live.subscribers if first is None or s.seat != first]
         for subscriber in actor:
@@ -797,8 +914,25 @@ class MatchHub:
             live.bot_task = asyncio.get_running_loop().create_task(self._play_bots(live))
 
     async def _play_bots(self, live: LiveMatch) -> None:
-        """Play bot moves until a human is to move or the game ends, one move per turn of the
-        bot scheduler (server/bots.py), so that every bot match takes its turn in order."""
+        """Play bot moves until a human is to move or the game ends (or, with other processes,
+        until another process holds the match's lease); then give up the lease."""
+        await self._play_bot_moves(live)
+        if self.fanout is not None and not self._closing:
+            await in_thread(leases.give_up, self.db.engine, live.match_id, self.fanout.origin)
+
+    async def _holds_lease(self, live: LiveMatch) -> bool:
+        """Take or renew this process's lease of the match's bots (True without other
+        processes); False if another process holds it."""
+        if self.fanout is None:
+            return True
+        return await in_thread(
+            leases.take, self.db.engine, live.match_id, self.fanout.origin,
+            self.limits.bot_lease_seconds,
+        )
+
+    async def _play_bot_moves(self, live: LiveMatch) -> None:
+        """Play bot moves, one per turn of the bot scheduler (server/bots.py), so that every
+        bot match takes its turn in order."""
         budget = Budget(seconds=self.bot_seconds)
         while (seat := live.bot_to_move()) is not None:
             if self.bot_delay > 0:
@@ -807,6 +941,8 @@ class MatchHub:
                 async with self.bots.turn():
                     if (seat := live.bot_to_move()) is None:
                         return  # the game ended while the match waited for its turn
+                    if not await self._holds_lease(live):
+                        return  # another process plays this match's bots
                     state_id, state = live.state_id, live.state
                     rng = random.Random(f"{live.match_id}:{live.info.seed}:{state_id}")
                     bot_name = live.bot_name(seat)

@@ -43,6 +43,10 @@ class ServerLimits:
     clock_sweep_seconds: float = _setting(
         1.0, "how often the server looks for players out of time (a bot then takes the seat)"
     )
+    bot_lease_seconds: float = _setting(
+        15.0, "with several processes (--redis-url): how long one process holds a match's bots "
+        "before another may take them over (a dead process's matches resume after this)"
+    )
     api_docs: bool = _setting(False, "serve the OpenAPI pages at /docs (for development)")
 
 

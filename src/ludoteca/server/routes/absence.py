@@ -15,7 +15,7 @@ router = APIRouter(prefix="/matches", tags=["absence"], responses=ERRORS)
 @router.post("/{match_id}/votes")
 async def vote(body: VoteRequest, match: Match, hub: Hub) -> MatchSummary:
     """Vote to give the absent player's `seat` to a bot; return the match's summary after it."""
-    voter = match.seat_of_token(body.token)
+    voter = await hub.seat_of_token(match, body.token)
     await absence.vote(hub, match, voter, body.seat)
     return (await hub.get(match.match_id)).summary()
 
@@ -23,6 +23,6 @@ async def vote(body: VoteRequest, match: Match, hub: Hub) -> MatchSummary:
 @router.post("/{match_id}/return")
 async def take_back(body: ReturnRequest, match: Match, hub: Hub) -> MatchSummary:
     """Take back the token's seat from the bot that played it; return the match's summary."""
-    seat = match.seat_of_token(body.token)
+    seat = await hub.seat_of_token(match, body.token)
     await absence.take_back(hub, match, seat)
     return (await hub.get(match.match_id)).summary()

@@ -19,6 +19,8 @@ router = APIRouter(
 @router.post("/{match_id}/chat", status_code=201, response_model=Message)
 async def post_chat(body: ChatRequest, match: Match, request: Request) -> Message | Response:
     """Post a chat line as the token's seat (no token: a spectator named `name`); return it."""
+    if body.token is not None:  # a seat claimed through another process: catch up first
+        await hub_of(request).seat_of_token(match, body.token)
     author = author_of(match, body)
     refuse_if_closed(match)
     rates: ChatRates = request.app.state.chat_rates

@@ -38,7 +38,7 @@ async def match_socket(websocket: WebSocket, match_id: str) -> None:
         # The match may have left memory while the client took its time (it was idle): listen
         # to the copy in memory now; nothing awaits between this and subscribing.
         live = await hub.get(match_id)
-        seat = live.viewer(token)
+        seat = None if token is None else await hub.seat_of_token(live, token)
     except ApiError as error:
         await websocket.send_json({"type": "error", **error.body()})
         await websocket.close(code=CLOSE_CODE_BASE + error.status, reason=error.code)

@@ -67,7 +67,7 @@ async def start_match(
 ) -> MatchSummary:
     """Start an open match now, with bots in its empty seats; any seated player may."""
     refuse_token_in_url(request.query_params)
-    match.seat_of_token(body.token)
+    await hub.seat_of_token(match, body.token)
     await hub.start_match(session, match)
     return match.summary()
 
@@ -77,7 +77,7 @@ async def rematch(
     body: RematchRequest, match: Match, hub: Hub, session: DbSession
 ) -> CreatedMatch:
     """Return the next match (made on the first request) with new tokens for the caller's seats."""
-    held = sorted({match.seat_of_token(token) for token in body.presented()})
+    held = sorted({await hub.seat_of_token(match, token) for token in body.presented()})
     new, tokens = await hub.rematch(session, match, held)
     return CreatedMatch(
         match_id=new.match_id,

@@ -30,17 +30,18 @@ async def get_view(match: Match, seat: Viewer) -> Response:
 @router.post("/{match_id}/actions", response_model=View)
 async def post_action(body: ActionRequest, match: Match, request: Request) -> Response:
     """Play one action for the token's seat; return that seat's view afterwards."""
-    seat = match.seat_of_token(body.token)
     # The hot path: the hub comes from the request, not from one more dependency to solve.
     hub = hub_of(request)
+    seat = await hub.seat_of_token(match, body.token)
     return json_response(await hub.act(match, seat, body.state_id, body.action))
 
 
 @router.post("/{match_id}/undo", response_model=View)
 async def post_undo(body: UndoRequest, match: Match, request: Request) -> Response:
     """Take back the token's seat's last action within its own turn; return its view after."""
-    seat = match.seat_of_token(body.token)
-    return json_response(await hub_of(request).undo(match, seat, body.state_id))
+    hub = hub_of(request)
+    seat = await hub.seat_of_token(match, body.token)
+    return json_response(await hub.undo(match, seat, body.state_id))
 
 
 @router.get("/{match_id}/history/{step}")

@@ -1,0 +1,124 @@
+"""Catching up: bring a process's copy of a match level with the database after another process
+changed it (an action, an undo, a claimed seat, a bot taking a seat, an expiry).
+
+The copy reads the match's row and only the actions it lacks, plus the last one it has: if that
+one differs (an undo, then another action), or the actions cannot be matched up at all, the copy
+is rebuilt from the whole record. Runs in a worker thread: it reads the database and applies
+actions with the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from ludoteca.core import Game, load, replay
+from ludoteca.server import storage
+from ludoteca.server.live import MatchInfo
+
+READ_ATTEMPTS = 3
+"""Reads of one catch-up before it rebuilds from the whole record: an undo committed between
+reading the row and its actions leaves them one apart, and the next read agrees."""
+
+
+@dataclass
+class Stored:
+    """A match as the database holds it: its game, summary and seats, action texts, states."""
+
+    game: Game[Any, Any]
+    info: MatchInfo
+    actions: list[str]
+    states: list[Any]
+
+
+def has_started(info: MatchInfo, actions: list[str]) -> bool:
+    """Return True if a stored match has begun its game (an open match has no state yet).
+
+    One stored open with actions by an earlier version (which started every match at once) has
+    started too.
+    """
+    return bool(actions) or info.status in ("running", "finished") or (
+        info.status == "expired" and info.current_player is not None
+    )
+
+
+def rebuild(db: storage.Database, match_id: str) -> Stored | None:
+    """Return the stored match replayed from its whole record (None if there is none)."""
+    with db.session() as session:
+        stored = storage.load_match(session, match_id)
+    if stored is None:
+        return None
+    row, texts = stored
+    info = MatchInfo.from_row(row)
+    game = load(info.game, **info.options)
+    started = has_started(info, texts)
+    record = {
+        "game": info.game, "options": info.options, "seed": info.seed,
+        "actions": texts, "rules_version": info.rules_version,
+    }
+    states = replay(record, game) if started else []
+    _settle(info, started)
+    return Stored(game, info, texts, states)
+
+
+def caught_up(
+    db: storage.Database, game: Game[Any, Any], match_id: str, actions: list[str],
+    states: list[Any],
+) -> Stored | None:
+    """Return the stored match, reusing the copy's `actions` and `states` as far as they agree
+    with the database (None if the match is not stored)."""
+    for _ in range(READ_ATTEMPTS):
+        read = _read_tail(db, match_id, len(actions))
+        if read is None:
+            return None
+        info, first, tail = read
+        if len(tail) != info.state_id - first:
+            continue  # an undo or action came between the two reads: read again
+        if first < len(actions) and (not tail or tail[0] != actions[first]):
+            break  # the copy's last action was taken back and replaced: rebuild
+        common = min(len(actions), info.state_id)
+        started = has_started(info, actions[:common] + tail)
+        if not started:
+            _settle(info, started)
+            return Stored(game, info, [], [])
+        kept = states[: common + 1] if states else [game.initial_state(info.seed)]
+        texts = actions[:common]
+        for text in tail[common - first:]:
+            state = kept[-1]
+            kept.append(game.apply(state, game.action_from_text(state, text)))
+            texts.append(text)
+        _settle(info, started)
+        return Stored(game, info, texts, kept)
+    return rebuild(db, match_id)
+
+
+def _read_tail(
+    db: storage.Database, match_id: str, known: int
+) -> tuple[MatchInfo, int, list[str]] | None:
+    """Return the stored match's summary, and its action texts from the copy's last one on."""
+    with db.session() as session:
+        row = session.get(storage.MatchRow, match_id, populate_existing=True)
+        if row is None:
+            return None
+        info = MatchInfo.from_row(row)
+        first = max(0, min(known, info.state_id) - 1)
+        texts = session.scalars(
+            select(storage.ActionRow.text)
+            .where(
+                storage.ActionRow.match_id == match_id,
+                storage.ActionRow.index >= first,
+                storage.ActionRow.index < info.state_id,
+            )
+            .order_by(storage.ActionRow.index)
+        ).all()
+    return info, first, list(texts)
+
+
+def _settle(info: MatchInfo, started: bool) -> None:
+    """Make a stored summary agree with whether the game has begun (as the hub shows it)."""
+    if not started:
+        info.current_player = None
+    elif info.status == "open":
+        info.status = "running"
