@@ -18,7 +18,6 @@ from typing import Any, cast
 from sqlalchemy import (
     JSON,
     BigInteger,
-    Column,
     DateTime,
     ForeignKey,
     String,
@@ -28,7 +27,6 @@ from sqlalchemy import (
     delete,
     event,
     insert,
-    inspect,
     select,
     text,
     update,
@@ -45,6 +43,8 @@ from sqlalchemy.orm import (
 )
 from sqlalchemy.pool import StaticPool
 from sqlalchemy.types import TypeDecorator
+
+from ludoteca.server.migrate import migrate
 
 STATUS_ORDER = {"open": 0, "running": 1, "finished": 2, "expired": 3}
 UNFINISHED = ("open", "running")
@@ -113,6 +113,9 @@ class MatchRow(Base):
     hotseat: Mapped[bool] = mapped_column(default=False)
     status: Mapped[str] = mapped_column(String(16), index=True)
     state_id: Mapped[int] = mapped_column(default=0)
+    # How many actions were ever taken back: an undo makes an index name another state, so a
+    # process acts only on a copy that has seen every undo (append_action checks it).
+    undos: Mapped[int] = mapped_column(default=0, server_default="0")
     current_player: Mapped[int | None]
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
@@ -159,6 +162,20 @@ class ActionRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
 
 
+class BotLeaseRow(Base):
+    """Which server process plays a match's bots, until when (server/leases.py).
+
+    Several processes share one database: only the holder of a match's unexpired lease plays
+    its bot moves, and when the holder dies the lease runs out and another process takes it.
+    """
+
+    __tablename__ = "bot_leases"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(64))
+    expires_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, index=True)
+
+
 MAX_MESSAGE_TEXT = 500
 """Longest text of a stored message, in characters."""
 
@@ -185,14 +202,13 @@ class MessageRow(Base):
 
 
 class Database:
-    """The engine and session factory for one database URL; creates the tables if missing."""
+    """The engine and session factory for one database URL, its schema migrated to this one's."""
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = _make_engine(url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
-        Base.metadata.create_all(self.engine)
-        add_missing_columns(self.engine)
+        self.revision = migrate(self.engine)
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -234,45 +250,6 @@ def _make_engine(url: str) -> Engine:
     return engine
 
 
-def add_missing_columns(engine: Engine) -> list[str]:
-    """Add to existing tables every nullable column this version declares and they lack.
-
-    `create_all` makes missing tables but never changes one: a database written by an earlier
-    version gains the new columns here (each nullable, or with a server default), so an old
-    `ludoteca.sqlite3` keeps its matches. Return the added columns as "table.column".
-    """
-    present = inspect(engine)
-    tables = set(present.get_table_names())
-    added = []
-    with engine.begin() as connection:
-        for table in Base.metadata.sorted_tables:
-            if table.name not in tables:
-                continue
-            have = {column["name"] for column in present.get_columns(table.name)}
-            for column in table.columns:
-                if column.name in have:
-                    continue
-                connection.execute(text(_add_column_sql(engine, table.name, column)))
-                added.append(f"{table.name}.{column.name}")
-            for index in table.indexes:  # an added column's index (matches.deadline)
-                index.create(connection, checkfirst=True)
-    return added
-
-
-def _add_column_sql(engine: Engine, table: str, column: Column[Any]) -> str:
-    """Return the ALTER TABLE statement adding `column` (nullable, or with its server default)."""
-    if not column.nullable and column.server_default is None:
-        raise RuntimeError(
-            f"cannot add the required column {table}.{column.name} to an existing database: "
-            "give it a server default or make it nullable"
-        )
-    kind = column.type.compile(dialect=engine.dialect)
-    default = ""
-    if column.server_default is not None:
-        default = f" DEFAULT {column.server_default.arg}"  # type: ignore[attr-defined]
-    return f'ALTER TABLE {table} ADD COLUMN "{column.name}" {kind}{default}'
-
-
 # -- the operations the hub performs (each one transaction) -----------------------------------
 
 
@@ -295,8 +272,10 @@ _MATCHES = Base.metadata.tables["matches"]
 _MESSAGES = Base.metadata.tables["messages"]
 _INSERT_ACTION = insert(_ACTIONS)
 _UPDATE_SUMMARY = update(_MATCHES).where(
-    _MATCHES.c.id == bindparam("the_match_id"), _MATCHES.c.status.in_(UNFINISHED)
+    _MATCHES.c.id == bindparam("the_match_id"), _MATCHES.c.status.in_(UNFINISHED),
+    _MATCHES.c.state_id == bindparam("the_index"), _MATCHES.c.undos == bindparam("the_undos"),
 )
+_STATUS = select(_MATCHES.c.status).where(_MATCHES.c.id == bindparam("the_match_id"))
 
 
 def append_action(
@@ -306,44 +285,53 @@ def append_action(
     seat: int,
     text: str,
     summary: dict[str, Any],
+    *,
+    undos: int,
 ) -> None:
-    """Store accepted action number `index` and the match's new summary columns.
+    """Store accepted action number `index` and the match's new summary columns, if the stored
+    match is at state `index` after `undos` undos, as the copy that accepted it was.
 
-    Raise ActionAlreadyStored if the match has an action at `index` (a second copy of the match
-    acted on an old state), MatchClosed if it is not open or running; nothing is stored then.
+    Raise ActionAlreadyStored if it is not (another process, or a commit outliving its request,
+    changed the match first), MatchClosed if it is not open or running; nothing is stored then.
     """
     action = {
         "match_id": match_id, "index": index, "seat": seat, "text": text,
         "created_at": summary["updated_at"],
     }
-    # One connection-level transaction, without a Session: this runs once per action.
+    where = {"the_match_id": match_id, "the_index": index, "the_undos": undos}
+    # One connection-level transaction, without a Session: this runs once per action. The
+    # conditional UPDATE comes first: it locks the match's row (PostgreSQL), so concurrent
+    # commits of one match queue there, and each finds the state the one before it left.
     with engine.begin() as connection:
+        updated = connection.execute(_UPDATE_SUMMARY, {**where, **summary})
+        if updated.rowcount != 1:
+            status = connection.execute(_STATUS, where).scalar()
+            if status not in UNFINISHED:
+                raise MatchClosed(f"match {match_id} is over or unknown")
+            raise ActionAlreadyStored(f"match {match_id} is no longer at state {index}")
         try:
             connection.execute(_INSERT_ACTION, action)
-        except IntegrityError as error:
+        except IntegrityError as error:  # leaving the block by an exception rolls back
             raise ActionAlreadyStored(f"match {match_id} has an action {index}") from error
-        updated = connection.execute(_UPDATE_SUMMARY, {"the_match_id": match_id, **summary})
-        if updated.rowcount != 1:  # leaving the block by an exception rolls back the insert
-            raise MatchClosed(f"match {match_id} is over or unknown")
 
 
 def remove_last_action(
-    engine: Engine, match_id: str, index: int, summary: dict[str, Any]
+    engine: Engine, match_id: str, index: int, summary: dict[str, Any], *, undos: int
 ) -> None:
     """Delete action number `index`, the match's last (an undo), and store the summary columns
-    of the state before it, in one transaction.
+    of the state before it and one more undo, in one transaction.
 
     Raise NotLastAction, nothing changed, if the stored match is not open or running at state
-    `index + 1` (another process acted meanwhile, or the match expired).
+    `index + 1` after `undos` undos (another process changed it meanwhile, or it expired).
     """
     with engine.begin() as connection:
         updated = connection.execute(
             update(_MATCHES)
             .where(
                 _MATCHES.c.id == match_id, _MATCHES.c.status.in_(UNFINISHED),
-                _MATCHES.c.state_id == index + 1,
+                _MATCHES.c.state_id == index + 1, _MATCHES.c.undos == undos,
             )
-            .values(**summary)
+            .values(**summary, undos=undos + 1)
         )
         if updated.rowcount != 1:
             raise NotLastAction(f"match {match_id} is not open or running at state {index + 1}")
