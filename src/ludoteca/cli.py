@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -28,9 +29,12 @@ from ludoteca.core import JSON, Game, available_games, load, replay
 from ludoteca.core.options import players_text
 from ludoteca.core.records import record_game
 from ludoteca.core.registry import game_spec
+from ludoteca.server.environment import default_from_environment, resolve
 
 EXIT_USAGE = 2
 DEMO_GAME = "keezen"
+MAX_WORKERS = 64
+"""Most server processes `ludoteca serve --workers` starts."""
 
 
 
@@ -129,12 +133,23 @@ def _parser() -> argparse.ArgumentParser:
     )
     demo.set_defaults(command=_demo)
 
-    serve = commands.add_parser("serve", help="run the web app (needs the server extra)")
+    serve = commands.add_parser(
+        "serve", help="run the web app (needs the server extra)",
+        epilog="Every option can also be set by an environment variable LUDOTECA_<OPTION> "
+        "(--database-url: LUDOTECA_DATABASE_URL); the command line wins. See docs/deploy.md.",
+    )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
     serve.add_argument("--port", type=int, default=8000, help="port (0: any free port)")
+    _database_url_option(serve)
     serve.add_argument(
-        "--database-url", default="sqlite:///ludoteca.sqlite3", metavar="URL",
-        help="SQLAlchemy URL of the match store (default sqlite:///ludoteca.sqlite3)",
+        "--redis-url", default=None, metavar="URL",
+        help="Redis through which several server processes on one database tell each other "
+        "of changes (needed by --workers above 1; docs/deploy.md)",
+    )
+    serve.add_argument(
+        "--workers", type=_workers, default=1, metavar="N",
+        help=f"server processes sharing the port (default 1, at most {MAX_WORKERS}; above 1 needs "
+        "--redis-url and a database all can write, e.g. PostgreSQL)",
     )
     serve.add_argument(
         "--bot-delay", type=float, default=0.4, metavar="S", help="seconds between bot moves"
@@ -165,7 +180,23 @@ def _parser() -> argparse.ArgumentParser:
         help="text lines, or one JSON object per line for log collectors (default text)",
     )
     serve.set_defaults(command=_serve)
+
+    migrate = commands.add_parser(
+        "migrate", help="bring the server's database to the newest schema (before an upgrade)",
+        epilog="--database-url can also come from LUDOTECA_DATABASE_URL.",
+    )
+    _database_url_option(migrate)
+    migrate.set_defaults(command=_migrate)
+    for command in (serve, migrate):
+        default_from_environment(command, os.environ)
     return parser
+
+
+def _database_url_option(command: argparse.ArgumentParser) -> None:
+    command.add_argument(
+        "--database-url", default="sqlite:///ludoteca.sqlite3", metavar="URL",
+        help="SQLAlchemy URL of the match store (default sqlite:///ludoteca.sqlite3)",
+    )
 
 
 # -- commands ----------------------------------------------------------------------------------
@@ -260,46 +291,23 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    import socket
-
-    try:  # the server extra is optional: import it only for this command
-        import uvicorn
-
-        from ludoteca.server.app import create_app, tune_garbage_collector
-        from ludoteca.server.logs import json_log_config
-        from ludoteca.server.settings import ServerLimits
-    except ImportError as error:
-        raise ImportError(
-            f"the web server needs the server extra: pip install 'ludoteca[server]' ({error})"
-        ) from error
-    tune_garbage_collector()
-    limits = ServerLimits(**{setting.name: getattr(args, setting.name)
-                             for setting in _limit_fields()})
-    app = create_app(
-        args.database_url, bot_delay=args.bot_delay, bot_seconds=args.bot_seconds, limits=limits,
-        bot_processes=args.bot_processes,
+    resolve(args)  # the options that came from environment variables
+    serving = _server_module("serving")
+    limits = serving.ServerLimits(**{setting.name: getattr(args, setting.name)
+                                     for setting in _limit_fields()})
+    settings = serving.AppSettings(
+        database_url=args.database_url, bot_delay=args.bot_delay, bot_seconds=args.bot_seconds,
+        bot_processes=args.bot_processes, redis_url=args.redis_url, limits=limits,
     )
-    family, kind, proto, _, address = socket.getaddrinfo(
-        args.host, args.port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-    )[0]
-    sock = socket.socket(family, kind, proto)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(address)
-    host, port = sock.getsockname()[:2]
-    shown = f"[{host}]" if ":" in host else host
-    print(f"Ludoteca is serving on http://{shown}:{port}/ (Ctrl-C to stop)", flush=True)
-    # No permessage-deflate: compressing each view for each socket cost about a tenth of the
-    # server's CPU per action (and as much again in every client) to save a few kilobytes per
-    # message; see docs/benchmarks.md.
-    # A socket message is bounded like a request body (uvicorn's own default is 16 MiB).
-    # Text keeps uvicorn's own log format; json replaces it for uvicorn and Ludoteca alike.
-    log_config = (json_log_config(args.log_level) if args.log_format == "json"
-                  else uvicorn.config.LOGGING_CONFIG)
-    config = uvicorn.Config(
-        app, log_level=args.log_level, timeout_graceful_shutdown=5, ws_per_message_deflate=False,
-        ws_max_size=limits.max_body_bytes, log_config=log_config,
-    )
-    uvicorn.Server(config).run(sockets=[sock])
+    serving.serve(settings, args.host, args.port, args.workers, args.log_level, args.log_format)
+    return 0
+
+
+def _migrate(args: argparse.Namespace) -> int:
+    resolve(args)
+    serving = _server_module("serving")
+    revision = serving.migrate_database(args.database_url)
+    print(f"{serving.shown_url(args.database_url)}: schema at revision {revision}")
     return 0
 
 
@@ -417,6 +425,27 @@ def _bot_processes(text: str) -> int:
         return check_bot_processes(count)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from error
+
+
+def _workers(text: str) -> int:
+    """Return the `--workers` value; argparse reports the range when it is out of it."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"workers: not a whole number: {text!r}") from None
+    if not 1 <= count <= MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"workers: expected 1 to {MAX_WORKERS}, got {count}")
+    return count
+
+
+def _server_module(name: str) -> Any:
+    """Return module `ludoteca.server.<name>`; ImportError saying how to install the extra."""
+    try:  # the server extra is optional: import it only for the commands that need it
+        return importlib.import_module(f"ludoteca.server.{name}")
+    except ImportError as error:
+        raise ImportError(
+            f"the web server needs the server extra: pip install 'ludoteca[server]' ({error})"
+        ) from error
 
 
 def _limit_fields() -> tuple[Any, ...]:

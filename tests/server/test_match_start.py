@@ -14,6 +14,7 @@ import ludoteca
 from ludoteca.core.registry import game_spec
 from ludoteca.server import storage
 from ludoteca.server.hub import MatchHub
+from tests.processes import Server
 from tests.server.support import (
     TestClient,
     act,
@@ -23,7 +24,6 @@ from tests.server.support import (
     view,
     wait_for,
 )
-from tests.server.test_restart import Server
 
 TWO_HUMANS = [{"type": "human"}] * 2
 HUMAN_BOT_HUMAN_BOT = [{"type": "human"}, {"type": "bot", "bot": "random"}] * 2

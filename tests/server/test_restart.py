@@ -7,10 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import random
-import re
-import signal
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -21,73 +17,8 @@ import httpx
 import pytest
 
 import ludoteca
-from tests.server.support import FOUR_HUMANS, POLL_SECONDS, bearer, wait_for
-
-URL_LINE = re.compile(r"serving on (http://\S+)")
-
-
-class Server:
-    """A `ludoteca serve` subprocess on one database file; restartable."""
-
-    def __init__(self, tmp_path: Path, log_level: str = "warning",
-                 extra_args: tuple[str, ...] = ()) -> None:
-        self.tmp_path = tmp_path
-        self.log_level = log_level
-        self.extra_args = extra_args
-        self.database = tmp_path / "matches.sqlite3"
-        self.process: subprocess.Popen[bytes] | None = None
-        self.starts = 0
-        self.http = httpx.Client(timeout=10)
-        self.base = ""
-
-    def start(self) -> None:
-        """Start the server and wait until it answers."""
-        self.starts += 1
-        log = self.tmp_path / f"server-{self.starts}.log"
-        with log.open("wb") as out:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "ludoteca.cli", "serve", "--port", "0",
-                 "--database-url", f"sqlite:///{self.database}", "--bot-delay", "0",
-                 "--bot-seconds", "0.05", "--log-level", self.log_level, *self.extra_args],
-                stdout=out, stderr=subprocess.STDOUT, cwd=self.tmp_path,
-            )
-
-        def url() -> str | None:
-            assert self.process is not None and self.process.poll() is None, log.read_text()
-            found = URL_LINE.search(log.read_text())
-            return found.group(1).rstrip("/") if found else None
-
-        self.base = wait_for(url, "the server to print its URL")
-
-        def answers() -> bool:
-            try:
-                return self.http.get(f"{self.base}/api/games").status_code == 200
-            except httpx.TransportError:
-                return False
-
-        wait_for(answers, "the server to answer")
-
-    def kill(self) -> None:
-        """SIGKILL the server: no shutdown code runs."""
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=POLL_SECONDS)
-
-    def close(self) -> None:
-        """Stop the server if it runs."""
-        if self.process is not None and self.process.poll() is None:
-            self.kill()
-        self.http.close()
-
-    def get(self, path: str, token: str | None = None) -> Any:
-        """Return the JSON answer of GET `path` as `token`'s seat (asserting 200)."""
-        response = self.http.get(f"{self.base}{path}", headers=bearer(token))
-        assert response.status_code == 200, response.text
-        return response.json()
-
-    def post(self, path: str, body: dict[str, Any]) -> httpx.Response:
-        """Return the answer of POST `path`."""
-        return self.http.post(f"{self.base}{path}", json=body)
+from tests.processes import Server
+from tests.server.support import FOUR_HUMANS, wait_for
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from ludoteca.server.routes import live as live_route
+from tests.processes import Server
 from tests.server.support import (
     FOUR_HUMANS,
     HUMAN_AND_BOTS,
@@ -22,7 +23,6 @@ from tests.server.support import (
     serve,
     view,
 )
-from tests.server.test_restart import Server
 
 TWO_HUMANS_TWO_BOTS = [{"type": "human"}, {"type": "bot"}, {"type": "human"}, {"type": "bot"}]
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from ludoteca.server.logs import JsonFormatter
-from tests.server.test_restart import Server
+from tests.processes import Server
 
 
 def test_a_record_is_one_line_of_json_with_its_extra_fields() -> None:
