@@ -185,10 +185,10 @@ def test_storage_refuses_a_second_claim_of_a_seat(database: storage.Database) ->
 def test_storage_refuses_a_second_action_at_one_index(database: storage.Database) -> None:
     summary = {"status": "open", "state_id": 1, "current_player": 1, "result": None,
                "updated_at": storage.utc_now()}
-    storage.append_action(database.engine, "m1", 0, 0, "first", summary)
+    storage.append_action(database.engine, "m1", 0, 0, "first", summary, undos=0)
     later = {**summary, "updated_at": summary["updated_at"] + dt.timedelta(seconds=1)}
     with pytest.raises(storage.ActionAlreadyStored):
-        storage.append_action(database.engine, "m1", 0, 0, "second", later)
+        storage.append_action(database.engine, "m1", 0, 0, "second", later, undos=0)
     with database.session() as session:
         stored = storage.load_match(session, "m1")
         assert stored is not None

@@ -8,8 +8,9 @@ played by the game's default bot until its person takes it back.
 The database decides, so this works after a restart and for matches not in memory: the sweep
 asks it for running matches whose `deadline` has passed, and every change is conditional on
 the match still being at the state the hub saw (a late action and a time-out cannot both win).
-Presence is what the process sees: the seats with an open socket (`LiveMatch.subscribers`);
-hot-seat pages listen as spectators, so a hot-seat match has nobody present and no votes.
+Presence is the seats with an open socket (`LiveMatch.subscribers`), on this process or, told
+through Redis, on another one (`LiveMatch.elsewhere`); hot-seat pages listen as spectators, so a
+hot-seat match has nobody present and no votes.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select, update
@@ -37,6 +39,9 @@ log = logging.getLogger("ludoteca.server")
 PRESENCE_SECONDS = 0.3
 """How long a change of presence waits before it is published: a reloading page leaves and
 comes back within it, and nobody sees it blink."""
+PRESENCE_REPEAT_SECONDS = 10.0
+"""With other processes: how often each repeats which seats have a socket open on it (a process
+that loads a match later learns it so); one silent for three times this has died."""
 
 
 class SeatChanged(storage.Refused):
@@ -95,17 +100,21 @@ def store_seat(
             raise SeatChanged(f"seat {seat} of match {match_id} changed meanwhile")
 
 
-def store_votes(engine: Engine, match_id: str, seat: Seat, votes: list[Seat]) -> None:
-    """Store the seats that voted to give `seat` to a bot; SeatChanged if it is no person's."""
+def store_vote(engine: Engine, match_id: str, seat: Seat, voter: Seat) -> list[Seat]:
+    """Add `voter` to the seats that voted to give `seat` to a bot; return them all.
+
+    The stored votes are read with a row lock (PostgreSQL): votes cast through two processes
+    at once are both kept. SeatChanged if the seat is no person's.
+    """
     seats = storage.SeatRow
+    mine = (seats.match_id == match_id) & (seats.seat == seat) & (seats.type == "human")
     with engine.begin() as connection:
-        changed = storage.changed_rows(connection.execute(
-            update(seats)
-            .where(seats.match_id == match_id, seats.seat == seat, seats.type == "human")
-            .values(votes=votes)
-        ))
-        if changed != 1:
+        stored = connection.execute(select(seats.votes).where(mine).with_for_update()).first()
+        if stored is None:
             raise SeatChanged(f"seat {seat} of match {match_id} is no person's seat")
+        votes = sorted({*(stored[0] or []), voter})
+        connection.execute(update(seats).where(mine).values(votes=votes))
+    return votes
 
 
 # -- the clock sweep ----------------------------------------------------------------------------
@@ -113,12 +122,17 @@ def store_votes(engine: Engine, match_id: str, seat: Seat, votes: list[Seat]) ->
 
 async def sweep_forever(hub: MatchHub) -> None:
     """Give every seat out of time to a bot: at once (deadlines that passed while the server was
-    down), then every `limits.clock_sweep_seconds`."""
+    down), then every `limits.clock_sweep_seconds`; with other processes, repeat this one's
+    presence every PRESENCE_REPEAT_SECONDS."""
+    repeated = time.monotonic()
     while True:
         try:
             await sweep(hub)
         except Exception:  # tried again next time
             log.exception("the clock sweep failed")
+        if hub.fanout is not None and time.monotonic() - repeated >= PRESENCE_REPEAT_SECONDS:
+            repeated = time.monotonic()
+            repeat_presence(hub)
         await asyncio.sleep(hub.limits.clock_sweep_seconds)
 
 
@@ -183,7 +197,14 @@ async def vote(hub: MatchHub, live: LiveMatch, voter: Seat, target: Seat) -> Non
             raise ApiError("bad_request", f"this match has seats 0 to {len(seats) - 1}")
         seat = seats[target]
         _check_vote(seats[voter], seat)
-        votes = sorted({*seat.votes, voter})
+        try:
+            votes = await asyncio.to_thread(
+                store_vote, hub.db.engine, live.match_id, target, voter
+            )
+        except SeatChanged as error:
+            raise ApiError("cannot_vote", f"seat {target} changed meanwhile") from error
+        seat.votes = votes
+        live.changed()
         needed = {
             s.seat for s in seats
             if s.seat != target and s.type == "human" and s.claimed and s.present
@@ -195,12 +216,6 @@ async def vote(hub: MatchHub, live: LiveMatch, voter: Seat, target: Seat) -> Non
             except SeatChanged as error:
                 raise ApiError("stale_state", "the match changed meanwhile; try again") from error
         else:
-            try:
-                await asyncio.to_thread(store_votes, hub.db.engine, live.match_id, target, votes)
-            except SeatChanged as error:
-                raise ApiError("cannot_vote", f"seat {target} changed meanwhile") from error
-            seat.votes = votes
-            live.changed()
             await hub._broadcast(live)
     by = seats[voter]
     if decided:
@@ -274,19 +289,60 @@ def presence_changed(hub: MatchHub, live: LiveMatch) -> None:
 
 
 async def _publish(hub: MatchHub, live: LiveMatch) -> None:
-    """Set every seat's `present` from the sockets now open; broadcast if one changed."""
+    """Set every seat's `present` from the sockets now open; broadcast if one changed, and tell
+    the other processes if the seats with a socket here changed."""
     await asyncio.sleep(PRESENCE_SECONDS)
     async with live.lock:
-        here = {subscriber.seat for subscriber in live.subscribers}
-        changed = False
-        for seat in live.info.seats:
-            present = seat.claimed and seat.seat in here
-            changed |= present != seat.present
-            seat.present = present
-        if changed:
-            live.changed()
-            # Presence is this process's own: nothing stored for the others to catch up with.
-            await hub._broadcast(live, announce=False)
+        here = _seats_here(live)
+        if here != live.announced:
+            live.announced = here
+            hub._announce(live.match_id, "presence", seats=sorted(here))
+        await _show_presence(hub, live)
+
+
+async def heard_presence(hub: MatchHub, live: LiveMatch, origin: str, seats: Any) -> None:
+    """Take another process's word on which seats of the match have a socket open there."""
+    if not isinstance(seats, list):
+        return
+    there = frozenset(seat for seat in seats if isinstance(seat, int))
+    async with live.lock:
+        live.elsewhere[origin] = (there, time.monotonic())
+        await _show_presence(hub, live)
+
+
+def repeat_presence(hub: MatchHub) -> None:
+    """Tell the other processes again which seats have a socket open here, and forget what
+    processes silent for too long said (they died)."""
+    silent_since = time.monotonic() - 3 * PRESENCE_REPEAT_SECONDS
+    for live in list(hub._live.values()):
+        if live.info.hotseat:
+            continue
+        if live.announced:
+            hub._announce(live.match_id, "presence", seats=sorted(live.announced))
+        dead = [name for name, (_, heard) in live.elsewhere.items() if heard < silent_since]
+        for name in dead:
+            del live.elsewhere[name]
+        if dead:
+            presence_changed(hub, live)
+
+
+def _seats_here(live: LiveMatch) -> frozenset[Seat]:
+    return frozenset(s.seat for s in live.subscribers if s.seat is not None)
+
+
+async def _show_presence(hub: MatchHub, live: LiveMatch) -> None:
+    """Set every seat's `present` from the sockets open here and elsewhere (the caller holds
+    the lock); broadcast if one changed."""
+    present_seats = _seats_here(live).union(*(seats for seats, _ in live.elsewhere.values()))
+    changed = False
+    for seat in live.info.seats:
+        present = seat.claimed and seat.seat in present_seats
+        changed |= present != seat.present
+        seat.present = present
+    if changed:
+        live.changed()
+        # Presence is not stored: the others heard of it already, nothing to catch up with.
+        await hub._broadcast(live, announce=False)
 
 
 # -- shared steps -------------------------------------------------------------------------------

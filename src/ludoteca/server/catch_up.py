@@ -1,10 +1,10 @@
 """Catching up: bring a process's copy of a match level with the database after another process
 changed it (an action, an undo, a claimed seat, a bot taking a seat, an expiry).
 
-The copy reads the match's row and only the actions it lacks, plus the last one it has: if that
-one differs (an undo, then another action), or the actions cannot be matched up at all, the copy
-is rebuilt from the whole record. Runs in a worker thread: it reads the database and applies
-actions with the engine.
+The copy reads the match's row and only the actions it lacks. If the match counts more undos
+than the copy has seen, an action the copy holds was taken back (and maybe replaced: the same
+index then names another state), and the copy is rebuilt from the whole record. Runs in a worker
+thread: it reads the database and applies actions with the engine.
 """
 
 from __future__ import annotations
@@ -64,56 +64,51 @@ def rebuild(db: storage.Database, match_id: str) -> Stored | None:
 
 
 def caught_up(
-    db: storage.Database, game: Game[Any, Any], match_id: str, actions: list[str],
+    db: storage.Database, game: Game[Any, Any], match_id: str, undos: int, actions: list[str],
     states: list[Any],
 ) -> Stored | None:
-    """Return the stored match, reusing the copy's `actions` and `states` as far as they agree
-    with the database (None if the match is not stored)."""
+    """Return the stored match, reusing the copy's `actions` and `states` (after `undos` undos)
+    as far as they agree with the database (None if the match is not stored)."""
     for _ in range(READ_ATTEMPTS):
         read = _read_tail(db, match_id, len(actions))
         if read is None:
             return None
-        info, first, tail = read
-        if len(tail) != info.state_id - first:
-            continue  # an undo or action came between the two reads: read again
-        if first < len(actions) and (not tail or tail[0] != actions[first]):
-            break  # the copy's last action was taken back and replaced: rebuild
-        common = min(len(actions), info.state_id)
-        started = has_started(info, actions[:common] + tail)
+        info, tail = read
+        if info.undos != undos or info.state_id < len(actions):
+            break  # actions the copy holds were taken back: rebuild
+        if len(tail) != info.state_id - len(actions):
+            continue  # an action or undo came between the two reads: read again
+        started = has_started(info, actions + tail)
+        _settle(info, started)
         if not started:
-            _settle(info, started)
             return Stored(game, info, [], [])
-        kept = states[: common + 1] if states else [game.initial_state(info.seed)]
-        texts = actions[:common]
-        for text in tail[common - first:]:
+        kept = list(states) if states else [game.initial_state(info.seed)]
+        for text in tail:
             state = kept[-1]
             kept.append(game.apply(state, game.action_from_text(state, text)))
-            texts.append(text)
-        _settle(info, started)
-        return Stored(game, info, texts, kept)
+        return Stored(game, info, actions + tail, kept)
     return rebuild(db, match_id)
 
 
 def _read_tail(
     db: storage.Database, match_id: str, known: int
-) -> tuple[MatchInfo, int, list[str]] | None:
-    """Return the stored match's summary, and its action texts from the copy's last one on."""
+) -> tuple[MatchInfo, list[str]] | None:
+    """Return the stored match's summary and its action texts after the first `known`."""
     with db.session() as session:
         row = session.get(storage.MatchRow, match_id, populate_existing=True)
         if row is None:
             return None
         info = MatchInfo.from_row(row)
-        first = max(0, min(known, info.state_id) - 1)
         texts = session.scalars(
             select(storage.ActionRow.text)
             .where(
                 storage.ActionRow.match_id == match_id,
-                storage.ActionRow.index >= first,
+                storage.ActionRow.index >= known,
                 storage.ActionRow.index < info.state_id,
             )
             .order_by(storage.ActionRow.index)
         ).all()
-    return info, first, list(texts)
+    return info, list(texts)
 
 
 def _settle(info: MatchInfo, started: bool) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import functools
 import logging
 import random
 import secrets
@@ -614,10 +615,10 @@ class MatchHub:
             columns = live.columns_after(after, index + 1, now)
 
             async def commit_then_show() -> str:
-                await in_thread(
+                await in_thread(functools.partial(
                     storage.append_action, self.db.engine, live.match_id, index, seat,
-                    canonical, columns,
-                )
+                    canonical, columns, undos=live.info.undos,
+                ))
                 live.push(after, canonical, columns)
                 await self._broadcast(live, first=seat)
                 return live.view_json(seat)
@@ -664,12 +665,14 @@ class MatchHub:
                 await self._catch_up(live)  # see act
             taken = undo.check_undo(live, seat, state_id)
             columns = live.columns_after(live.states[-2], taken.state_id, storage.utc_now())
+            undos = live.info.undos
 
             async def commit_then_show() -> str:
-                await in_thread(
+                await in_thread(functools.partial(
                     storage.remove_last_action, self.db.engine, live.match_id, taken.state_id,
-                    columns,
-                )
+                    columns, undos=undos,
+                ))
+                columns["undos"] = undos + 1
                 undo.take_back(live, columns)
                 await self._broadcast(live, first=seat)
                 return live.view_json(seat)
@@ -801,8 +804,11 @@ class MatchHub:
         live = self._live.get(str(event.get("match")))
         if live is None:
             return  # loaded from the database when asked for: up to date then
-        if event.get("kind") == "message":
+        kind = event.get("kind")
+        if kind == "message":
             self._show_message(live, Message.model_validate(event["message"]))
+        elif kind == "presence":
+            await absence.heard_presence(self, live, str(event["origin"]), event.get("seats"))
         else:
             await self._follow(live)
 
@@ -823,8 +829,8 @@ class MatchHub:
         """Bring the copy in memory level with the database (the caller holds its lock), and
         show the change to its listeners; return True if anything changed."""
         stored = await in_thread(
-            catch_up.caught_up, self.db, live.game, live.match_id, list(live.actions),
-            list(live.states),
+            catch_up.caught_up, self.db, live.game, live.match_id, live.info.undos,
+            list(live.actions), list(live.states),
         )
         if stored is None:
             return False

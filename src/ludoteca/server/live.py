@@ -118,6 +118,8 @@ class MatchInfo:
     updated_at: dt.datetime
     status: str = "open"
     state_id: int = 0
+    undos: int = 0
+    """How many actions were taken back so far (storage.MatchRow.undos)."""
     current_player: Seat | None = None
     result: dict[str, Any] | None = None
     rematch_id: str | None = None
@@ -139,7 +141,8 @@ class MatchInfo:
                 for s in row.seats
             ],
             created_at=row.created_at, updated_at=row.updated_at, status=row.status,
-            state_id=row.state_id, current_player=row.current_player, result=row.result,
+            state_id=row.state_id, undos=row.undos, current_player=row.current_player,
+            result=row.result,
             rematch_id=row.rematch_id, clock=row.clock, deadline=row.deadline,
         )
 
@@ -193,6 +196,11 @@ class LiveMatch:
     bot_task: asyncio.Task[None] | None = None
     presence_task: asyncio.Task[None] | None = None
     """Publishes the seats' presence a moment after a socket came or went (server/absence.py)."""
+    elsewhere: dict[str, tuple[frozenset[Seat], float]] = field(default_factory=dict)
+    """With other processes: the seats with a socket open on each (by its name in the events),
+    and when it last said so (`time.monotonic`)."""
+    announced: frozenset[Seat] = frozenset()
+    """The seats with a socket open here that this process last told the others of."""
     messages: list[Message] = field(default_factory=list)
     """The last RECENT_MESSAGES messages, oldest first."""
     _bots: dict[Seat, Bot] = field(default_factory=dict)
