@@ -648,6 +648,8 @@ class MatchHub:
         commit = asyncio.ensure_future(commit_then_show)
         self._commits.add(commit)
         commit.add_done_callback(self._commits.discard)
+        live.commits.add(commit)
+        commit.add_done_callback(live.commits.discard)
         self._committing[live.match_id] += 1
         commit.add_done_callback(lambda _: self._committed(live.match_id))
         return await asyncio.shield(commit)
@@ -801,7 +803,11 @@ class MatchHub:
 
     async def on_event(self, event: Event) -> None:
         """Follow another process's change of a match this process holds a copy of."""
-        live = self._live.get(str(event.get("match")))
+        match_id = str(event.get("match"))
+        loading = self._loads.get(match_id)
+        if loading is not None:  # it may have read the match before this change
+            await asyncio.wait([loading])
+        live = self._live.get(match_id)
         if live is None:
             return  # loaded from the database when asked for: up to date then
         kind = event.get("kind")
@@ -828,6 +834,11 @@ class MatchHub:
     async def _catch_up(self, live: LiveMatch) -> bool:
         """Bring the copy in memory level with the database (the caller holds its lock), and
         show the change to its listeners; return True if anything changed."""
+        # A commit of this copy that outlived its request updates memory when it ends: let it,
+        # or the copy would take that action from the database and then once more.
+        # (asyncio.wait, not gather: a cancelled caller must not cancel the commit.)
+        if live.commits:
+            await asyncio.wait(set(live.commits))
         stored = await in_thread(
             catch_up.caught_up, self.db, live.game, live.match_id, live.info.undos,
             list(live.actions), list(live.states),

@@ -199,6 +199,8 @@ class LiveMatch:
     elsewhere: dict[str, tuple[frozenset[Seat], float]] = field(default_factory=dict)
     """With other processes: the seats with a socket open on each (by its name in the events),
     and when it last said so (`time.monotonic`)."""
+    commits: set[asyncio.Future[str]] = field(default_factory=set)
+    """Commits of this match under way (one may outlive its request: MatchHub.act)."""
     announced: frozenset[Seat] = frozenset()
     """The seats with a socket open here that this process last told the others of."""
     messages: list[Message] = field(default_factory=list)
