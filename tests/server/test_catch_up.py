@@ -9,7 +9,15 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
-from tests.server.support import TestClient, act, assert_error, serve, view
+from ludoteca.server import absence, storage
+from tests.server.support import TestClient, act, assert_error, create, serve, view
+from tests.server.test_absence import (
+    THREE_PEOPLE_AND_A_BOT,
+    connected,
+    summary,
+    vote,
+    wait_present,
+)
 from tests.server.test_undo import elfenland_hotseat, play_until, preferred, undo
 
 
@@ -92,3 +100,31 @@ def test_an_action_taken_back_and_replaced_elsewhere_makes_the_copy_rebuild(
         assert_error(refused, 409, "stale_state")
         assert view(b, match_id, token) == view(a, match_id, token)
         assert view(b, match_id, token)["observation"] == replaced["observation"]
+
+
+def test_a_seat_taken_back_elsewhere_is_refused_on_the_old_copy_which_catches_up(
+    tmp_path: Path,
+) -> None:
+    with two_apps(tmp_path) as (a, b):
+        created = create(a, players=2, seats=[{"type": "human"}] * 2, claim=[0, 1])
+        match_id, tokens = created["match_id"], created["tokens"]
+        with connected(a, match_id, tokens["0"]):
+            wait_present(a, match_id, {0})
+            assert vote(a, match_id, tokens["0"], 1).json()["seats"][1]["replaced"] is True
+        assert summary(b, match_id)["seats"][1]["replaced"] is True  # b's copy from now
+        back = {"token": tokens["1"]}
+        assert a.post(f"/api/matches/{match_id}/return", json=back).status_code == 200
+
+        assert_error(b.post(f"/api/matches/{match_id}/return", json=back), 409, "cannot_return")
+        assert summary(b, match_id)["seats"][1] == summary(a, match_id)["seats"][1]
+        assert summary(b, match_id)["seats"][1]["replaced"] is False
+
+
+def test_votes_stored_through_two_copies_at_once_are_both_kept(tmp_path: Path) -> None:
+    with two_apps(tmp_path) as (a, _):
+        created = create(a, seats=THREE_PEOPLE_AND_A_BOT, claim=[0, 1, 2])
+        engine = storage.Database(f"sqlite:///{tmp_path / 'ludoteca.sqlite3'}").engine
+        # Each copy saw no vote yet; each stores its own: the second finds the first's.
+        assert absence.store_vote(engine, created["match_id"], 2, 1) == [1]
+        assert absence.store_vote(engine, created["match_id"], 2, 0) == [0, 1]
+        engine.dispose()

@@ -173,6 +173,7 @@ async def time_out(hub: MatchHub, live: LiveMatch) -> bool:
             await _replace(hub, live, seat)
         except SeatChanged:  # another process moved the match on: its next sweep decides
             log.info("match %s changed before its time-out was stored", live.match_id)
+            await hub._catch_up(live)
             return False
     log.info("seat %s of match %s ran out of time: a bot plays it", seat.seat, live.match_id)
     await _notice(hub, live, "timeout", seat, f"{_called(seat)} ran out of time; a bot plays on")
@@ -202,6 +203,7 @@ async def vote(hub: MatchHub, live: LiveMatch, voter: Seat, target: Seat) -> Non
                 store_vote, hub.db.engine, live.match_id, target, voter
             )
         except SeatChanged as error:
+            await hub._catch_up(live)
             raise ApiError("cannot_vote", f"seat {target} changed meanwhile") from error
         seat.votes = votes
         live.changed()
@@ -214,6 +216,7 @@ async def vote(hub: MatchHub, live: LiveMatch, voter: Seat, target: Seat) -> Non
             try:
                 await _replace(hub, live, seat)
             except SeatChanged as error:
+                await hub._catch_up(live)
                 raise ApiError("stale_state", "the match changed meanwhile; try again") from error
         else:
             await hub._broadcast(live)
@@ -259,6 +262,7 @@ async def take_back(hub: MatchHub, live: LiveMatch, seat: Seat) -> None:
         try:
             await _store_change(hub, live, seat, values, clock, replaced=True)
         except SeatChanged as error:
+            await hub._catch_up(live)
             raise ApiError("cannot_return", f"seat {seat} changed meanwhile; try again") from error
         state.type, state.bot, state.replaced, state.votes = "human", None, False, []
         live.changed()
