@@ -1,7 +1,9 @@
 """Catching up: bring a process's copy of a match level with the database after another process
 changed it (an action, an undo, a claimed seat, a bot taking a seat, an expiry).
 
-The copy reads the match's row and only the actions it lacks. If the match counts more undos
+The process that stored an action sends it with its summary columns in its event, and a copy one
+action behind takes it from there (MatchHub.on_event). Otherwise the copy reads the match's row
+and only the actions it lacks. If the match counts more undos
 than the copy has seen, an action the copy holds was taken back (and maybe replaced: the same
 index then names another state), and the copy is rebuilt from the whole record. Runs in a worker
 thread: it reads the database and applies actions with the engine.
@@ -9,6 +11,7 @@ thread: it reads the database and applies actions with the engine.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +34,27 @@ class Stored:
     info: MatchInfo
     actions: list[str]
     states: list[Any]
+
+
+TIME_COLUMNS = ("updated_at", "deadline")
+"""The summary columns that are times (the others are JSON already)."""
+
+
+def columns_to_json(columns: dict[str, Any]) -> dict[str, Any]:
+    """Return a match's summary columns as JSON values (times in ISO 8601), for an event."""
+    return {
+        key: value.isoformat() if key in TIME_COLUMNS and value is not None else value
+        for key, value in columns.items()
+    }
+
+
+def columns_from_json(values: dict[str, Any]) -> dict[str, Any]:
+    """Return the summary columns `columns_to_json` wrote."""
+    return {
+        key: dt.datetime.fromisoformat(value) if key in TIME_COLUMNS and value is not None
+        else value
+        for key, value in values.items()
+    }
 
 
 def has_started(info: MatchInfo, actions: list[str]) -> bool:

@@ -620,7 +620,12 @@ class MatchHub:
                     canonical, columns, undos=live.info.undos,
                 ))
                 live.push(after, canonical, columns)
-                await self._broadcast(live, first=seat)
+                # The others get the action itself: a copy one behind need not read it back.
+                self._announce(
+                    live.match_id, "action", index=index, undos=live.info.undos,
+                    text=canonical, columns=catch_up.columns_to_json(columns),
+                )
+                await self._broadcast(live, first=seat, announce=False)
                 return live.view_json(seat)
 
             try:
@@ -815,8 +820,37 @@ class MatchHub:
             self._show_message(live, Message.model_validate(event["message"]))
         elif kind == "presence":
             await absence.heard_presence(self, live, str(event["origin"]), event.get("seats"))
+        elif kind == "action":
+            await self._follow_action(live, event)
         else:
             await self._follow(live)
+
+    async def _follow_action(self, live: LiveMatch, event: Event) -> None:
+        """Take an action another process stored into the copy if it is the copy's next one
+        (else catch up from the database), and start the bots if one is to move."""
+        async with live.lock:
+            if self._live.get(live.match_id) is not live:
+                return
+            index, undos = event.get("index"), event.get("undos")
+            if undos == live.info.undos and isinstance(index, int) and index < live.state_id:
+                return  # the copy has it already
+            if undos == live.info.undos and index == live.state_id and live.started and (
+                not live.commits
+            ):
+                state, game = live.state, live.game
+                text = str(event["text"])
+                try:
+                    after = game.apply(state, game.action_from_text(state, text))
+                    columns = catch_up.columns_from_json(event["columns"])
+                except Exception:  # not what this process stores: the database decides
+                    log.exception("cannot take action %s of match %s", index, live.match_id)
+                    await self._catch_up(live)
+                else:
+                    live.push(after, text, columns)
+                    await self._broadcast(live, announce=False)
+            else:
+                await self._catch_up(live)
+        self._kick_bots(live)
 
     async def catch_up_all(self) -> None:
         """Catch up every copy in memory (after events may have been lost)."""
