@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -28,12 +27,6 @@ from tests.server.support import (
     view,
     wait_for,
 )
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with serve(tmp_path) as client:
-        yield client
 
 
 def first(actions: list[str]) -> str:

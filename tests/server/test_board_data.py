@@ -2,19 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
-
 from ludoteca.core.registry import game_spec
-from tests.server.support import TestClient, assert_error, serve
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with serve(tmp_path) as client:
-        yield client
+from tests.server.support import TestClient, assert_error
 
 
 def test_elfenland_board_is_the_engines_map(client: TestClient) -> None:

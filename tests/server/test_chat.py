@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +16,6 @@ from tests.server.support import TestClient, assert_error, create, serve
 from tests.server.test_resume_and_expiry import backdate
 
 MARKUP = "<img src=x onerror=alert(1)>"
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with serve(tmp_path) as client:
-        yield client
 
 
 def chat(client: TestClient, match_id: str, text: str, **body: Any) -> Any:

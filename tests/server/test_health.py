@@ -3,7 +3,6 @@ when processes share the database) answers."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,12 +12,6 @@ from ludoteca.server.app import create_app
 from ludoteca.server.fanout import Fanout
 from tests.server.support import TestClient, serve
 from tests.services import free_port
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with serve(tmp_path) as client:
-        yield client
 
 
 def test_healthz_answers_while_the_process_serves(client: TestClient) -> None:

@@ -4,11 +4,8 @@ is claimed or a seated player starts it with bots in the empty seats (issue 10).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 import ludoteca
 from ludoteca.core.registry import game_spec
@@ -27,12 +24,6 @@ from tests.server.support import (
 
 TWO_HUMANS = [{"type": "human"}] * 2
 HUMAN_BOT_HUMAN_BOT = [{"type": "human"}, {"type": "bot", "bot": "random"}] * 2
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with serve(tmp_path) as client:
-        yield client
 
 
 def summary(client: TestClient, match_id: str) -> dict[str, Any]:

@@ -2,19 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from ludoteca.server.schemas import MAX_NAME_LENGTH, player_name
-from tests.server.support import TestClient, assert_error, create, serve
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with serve(tmp_path) as client:
-        yield client
+from tests.server.support import TestClient, assert_error, create
 
 
 @pytest.mark.parametrize(

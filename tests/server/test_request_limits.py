@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +17,6 @@ LIMIT = 65_536
 """The default `max_body_bytes`."""
 ECHO = 400
 """No error message is longer than this, whatever the request held."""
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with serve(tmp_path) as client:
-        yield client
 
 
 def post_raw(client: TestClient, path: str, content: Any) -> Any:

@@ -4,7 +4,6 @@ URL (an `Authorization` header for HTTP, a hello message on the WebSocket)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,17 +19,10 @@ from tests.server.support import (
     assert_error,
     bearer,
     create,
-    serve,
     view,
 )
 
 TWO_HUMANS_TWO_BOTS = [{"type": "human"}, {"type": "bot"}, {"type": "human"}, {"type": "bot"}]
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with serve(tmp_path) as client:
-        yield client
 
 
 def join(client: TestClient, match_id: str, **body: Any) -> Any:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,12 +11,6 @@ from tests.server.support import TestClient, serve
 
 PATHS = ["/", "/static/js/main.js", "/api/games", "/api/matches", "/api/matches/nope",
          "/api/teapot", "/static/no/such/file.js"]
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with serve(tmp_path) as client:
-        yield client
 
 
 def directives(policy: str) -> dict[str, list[str]]:

@@ -875,7 +875,7 @@ class MatchHub:
             await asyncio.wait(set(live.commits))
         stored = await in_thread(
             catch_up.caught_up, self.db, live.game, live.match_id, live.info.undos,
-            list(live.actions), list(live.states),
+            live.actions, live.states,  # read only (copied there); the caller holds the lock
         )
         if stored is None:
             return False

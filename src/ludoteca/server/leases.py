@@ -17,7 +17,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ludoteca.server.storage import UNFINISHED, Base, BotLeaseRow, MatchRow, SeatRow, utc_now
+from ludoteca.server.storage import Base, BotLeaseRow, MatchRow, utc_now, waiting_for_bots
 
 _LEASES = Base.metadata.tables["bot_leases"]
 
@@ -69,12 +69,4 @@ def unattended(session: Session, now: dt.datetime) -> list[str]:
         .where(BotLeaseRow.match_id == MatchRow.id, BotLeaseRow.expires_at > now)
         .exists()
     )
-    query = (
-        select(MatchRow.id)
-        .join(
-            SeatRow,
-            (SeatRow.match_id == MatchRow.id) & (SeatRow.seat == MatchRow.current_player),
-        )
-        .where(MatchRow.status.in_(UNFINISHED), SeatRow.type == "bot", ~live_lease)
-    )
-    return list(session.scalars(query).all())
+    return list(session.scalars(waiting_for_bots().where(~live_lease)).all())

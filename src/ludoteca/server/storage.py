@@ -42,6 +42,7 @@ from sqlalchemy.orm import (
     sessionmaker,
 )
 from sqlalchemy.pool import StaticPool
+from sqlalchemy.sql import Select
 from sqlalchemy.types import TypeDecorator
 
 from ludoteca.server.migrate import migrate
@@ -411,9 +412,9 @@ def list_matches(session: Session, status: str | None, limit: int) -> Sequence[M
     ).all()
 
 
-def matches_waiting_for_bots(session: Session) -> list[str]:
-    """Return the ids of open or running matches whose seat to move is a bot."""
-    query = (
+def waiting_for_bots() -> Select[str]:
+    """Return the query of the ids of open or running matches whose seat to move is a bot."""
+    return (
         select(MatchRow.id)
         .join(
             SeatRow,
@@ -421,7 +422,11 @@ def matches_waiting_for_bots(session: Session) -> list[str]:
         )
         .where(MatchRow.status.in_(UNFINISHED), SeatRow.type == "bot")
     )
-    return list(session.scalars(query).all())
+
+
+def matches_waiting_for_bots(session: Session) -> list[str]:
+    """Return the ids of open or running matches whose seat to move is a bot."""
+    return list(session.scalars(waiting_for_bots()).all())
 
 
 def expire_idle(session: Session, idle_since: dt.datetime) -> list[str]:
