@@ -137,7 +137,7 @@ def test_a_hot_seat_match_has_nobody_present_and_no_votes(tmp_path: Path) -> Non
         # A hot-seat page listens as a spectator; even a socket with a seat's token publishes
         # no presence there (subscribing would have started the task that publishes it).
         with connected(client, match_id, None, tokens["0"]):
-            live = client.app.state.hub._live[match_id]
+            live = client.app.state.hub.cache.cached(match_id)
             assert live.presence_task is None
             refused = vote(client, match_id, tokens["0"], 1)
             assert_error(refused, 409, "cannot_vote")

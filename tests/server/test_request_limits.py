@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ludoteca.server import hub as hub_module
+from ludoteca.server import joining
 from ludoteca.server import seats as seats_module
 from tests.server.support import FOUR_HUMANS, TestClient, assert_error, create, serve
 
@@ -121,7 +121,7 @@ def test_games_and_bots_are_built_in_worker_threads(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[tuple[str, bool]] = []
-    load, make_bot = hub_module.load, seats_module.make_bot
+    load, make_bot = joining.load, seats_module.make_bot
 
     def spy_load(*args: Any, **kwargs: Any) -> Any:
         calls.append(("load", on_event_loop()))
@@ -131,7 +131,7 @@ def test_games_and_bots_are_built_in_worker_threads(
         calls.append(("make_bot", on_event_loop()))
         return make_bot(*args, **kwargs)
 
-    monkeypatch.setattr(hub_module, "load", spy_load)
+    monkeypatch.setattr(joining, "load", spy_load)
     monkeypatch.setattr(seats_module, "make_bot", spy_make_bot)
     create(client, seats=[{"type": "human"}] + [{"type": "bot", "bot": "random"}] * 3)
     assert ("load", False) in calls and ("make_bot", False) in calls

@@ -13,6 +13,7 @@ from sqlalchemy import update
 from ludoteca.server import hub as hub_module
 from ludoteca.server.app import create_app
 from ludoteca.server.hub import MatchHub
+from ludoteca.server.match_cache import MatchCache
 from ludoteca.server.settings import ServerLimits
 from ludoteca.server.storage import Database, MatchRow
 from tests.server.support import (
@@ -79,9 +80,9 @@ def test_start_up_answers_at_once_and_resumes_bot_matches_a_few_at_a_time(
     gate, guard = threading.Event(), threading.Lock()
     events: list[str] = []
     running = [0, 0]  # loads under way, most at once
-    load = MatchHub._load
+    load = MatchCache._load
 
-    def held_back_load(hub: MatchHub, match_id: str) -> Any:
+    def held_back_load(cache: MatchCache, match_id: str) -> Any:
         with guard:
             running[0] += 1
             running[1] = max(running)
@@ -89,9 +90,9 @@ def test_start_up_answers_at_once_and_resumes_bot_matches_a_few_at_a_time(
         with guard:
             running[0] -= 1
             events.append("load")
-        return load(hub, match_id)
+        return load(cache, match_id)
 
-    monkeypatch.setattr(MatchHub, "_load", held_back_load)
+    monkeypatch.setattr(MatchCache, "_load", held_back_load)
     with TestClient(app_on(database, bot_delay=0)) as client:
         assert client.get("/api/games").status_code == 200
         with guard:

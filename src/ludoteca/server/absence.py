@@ -28,7 +28,11 @@ from sqlalchemy.orm import Session
 from ludoteca.core import Seat
 from ludoteca.core.registry import game_spec
 from ludoteca.server import clocks, storage
+from ludoteca.server.bot_play import kick_bots
 from ludoteca.server.errors import ApiError
+from ludoteca.server.expiry import expired_error
+from ludoteca.server.following import level
+from ludoteca.server.listeners import broadcast, tell_others
 from ludoteca.server.live import LiveMatch, SeatState
 
 if TYPE_CHECKING:
@@ -147,7 +151,7 @@ async def sweep(hub: MatchHub) -> list[str]:
     timed_out = []
     for match_id in await asyncio.to_thread(due):
         try:
-            if await time_out(hub, await hub.get(match_id)):
+            if await time_out(hub, await hub.cache.get(match_id)):
                 timed_out.append(match_id)
         except Exception:  # one broken record must not stop the others
             log.exception("cannot time out match %s", match_id)
@@ -157,8 +161,8 @@ async def sweep(hub: MatchHub) -> list[str]:
 async def time_out(hub: MatchHub, live: LiveMatch) -> bool:
     """Give the seat whose time ran out to a bot and say so; return False if none ran out."""
     async with live.lock:
-        if hub._live.get(live.match_id) is not live:
-            return await time_out(hub, await hub.get(live.match_id))
+        if not hub.cache.is_current(live):
+            return await time_out(hub, await hub.cache.get(live.match_id))
         clock, deadline = live.clock(), live.info.deadline
         if (
             clock is None or clock.running is None or deadline is None
@@ -173,11 +177,11 @@ async def time_out(hub: MatchHub, live: LiveMatch) -> bool:
             await _replace(hub, live, seat)
         except SeatChanged:  # another process moved the match on: its next sweep decides
             log.info("match %s changed before its time-out was stored", live.match_id)
-            await hub._catch_up(live)
+            await level(hub, live)
             return False
     log.info("seat %s of match %s ran out of time: a bot plays it", seat.seat, live.match_id)
     await _notice(hub, live, "timeout", seat, f"{_called(seat)} ran out of time; a bot plays on")
-    hub._kick_bots(live)
+    kick_bots(hub, live)
     return True
 
 
@@ -188,8 +192,8 @@ async def vote(hub: MatchHub, live: LiveMatch, voter: Seat, target: Seat) -> Non
     """Count `voter`'s vote to give the absent `target` seat to a bot; replace it when every
     other present player has voted."""
     async with live.lock:
-        if hub._live.get(live.match_id) is not live:
-            return await vote(hub, await hub.get(live.match_id), voter, target)
+        if not hub.cache.is_current(live):
+            return await vote(hub, await hub.cache.get(live.match_id), voter, target)
         _check_playing(hub, live)
         if live.info.status != "running":
             raise ApiError("cannot_vote", "votes are taken only while the match is running")
@@ -203,7 +207,7 @@ async def vote(hub: MatchHub, live: LiveMatch, voter: Seat, target: Seat) -> Non
                 store_vote, hub.db.engine, live.match_id, target, voter
             )
         except SeatChanged as error:
-            await hub._catch_up(live)
+            await level(hub, live)
             raise ApiError("cannot_vote", f"seat {target} changed meanwhile") from error
         seat.votes = votes
         live.changed()
@@ -216,15 +220,15 @@ async def vote(hub: MatchHub, live: LiveMatch, voter: Seat, target: Seat) -> Non
             try:
                 await _replace(hub, live, seat)
             except SeatChanged as error:
-                await hub._catch_up(live)
+                await level(hub, live)
                 raise ApiError("stale_state", "the match changed meanwhile; try again") from error
         else:
-            await hub._broadcast(live)
+            await broadcast(hub, live)
     by = seats[voter]
     if decided:
         await _notice(hub, live, "replaced", seat, f"the players gave {_called(seat)}'s seat to "
                       "a bot")
-        hub._kick_bots(live)
+        kick_bots(hub, live)
     else:
         await _notice(hub, live, "vote", seat, f"{_called(by)} votes to give {_called(seat)}'s "
                       "seat to a bot", by=by, votes=len(votes), needed=len(needed))
@@ -249,8 +253,8 @@ def _check_vote(voter: SeatState, seat: SeatState) -> None:
 async def take_back(hub: MatchHub, live: LiveMatch, seat: Seat) -> None:
     """Give the person who held `seat` their seat back from the bot that played it."""
     async with live.lock:
-        if hub._live.get(live.match_id) is not live:
-            return await take_back(hub, await hub.get(live.match_id), seat)
+        if not hub.cache.is_current(live):
+            return await take_back(hub, await hub.cache.get(live.match_id), seat)
         _check_playing(hub, live)
         state = live.info.seats[seat]
         if not state.replaced:
@@ -262,18 +266,18 @@ async def take_back(hub: MatchHub, live: LiveMatch, seat: Seat) -> None:
         try:
             await _store_change(hub, live, seat, values, clock, replaced=True)
         except SeatChanged as error:
-            await hub._catch_up(live)
+            await level(hub, live)
             raise ApiError("cannot_return", f"seat {seat} changed meanwhile; try again") from error
         state.type, state.bot, state.replaced, state.votes = "human", None, False, []
         live.changed()
-        await hub._broadcast(live)
+        await broadcast(hub, live)
     await _notice(hub, live, "returned", state, f"{_called(state)} is back and plays on")
 
 
 def _check_playing(hub: MatchHub, live: LiveMatch) -> None:
     """Raise the refusal of a match that is over or expired."""
     if live.info.status == "expired":
-        raise hub._expired_error()
+        raise expired_error(hub.limits)
     if live.finished:
         raise ApiError("game_over", "the match is over")
 
@@ -300,7 +304,7 @@ async def _publish(hub: MatchHub, live: LiveMatch) -> None:
         here = _seats_here(live)
         if here != live.announced:
             live.announced = here
-            hub._announce(live.match_id, "presence", seats=sorted(here))
+            tell_others(hub, live.match_id, "presence", seats=sorted(here))
         await _show_presence(hub, live)
 
 
@@ -318,11 +322,11 @@ def repeat_presence(hub: MatchHub) -> None:
     """Tell the other processes again which seats have a socket open here, and forget what
     processes silent for too long said (they died)."""
     silent_since = time.monotonic() - 3 * PRESENCE_REPEAT_SECONDS
-    for live in list(hub._live.values()):
+    for live in hub.cache.copies():
         if live.info.hotseat:
             continue
         if live.announced:
-            hub._announce(live.match_id, "presence", seats=sorted(live.announced))
+            tell_others(hub, live.match_id, "presence", seats=sorted(live.announced))
         dead = [name for name, (_, heard) in live.elsewhere.items() if heard < silent_since]
         for name in dead:
             del live.elsewhere[name]
@@ -346,7 +350,7 @@ async def _show_presence(hub: MatchHub, live: LiveMatch) -> None:
     if changed:
         live.changed()
         # Presence is not stored: the others heard of it already, nothing to catch up with.
-        await hub._broadcast(live, announce=False)
+        await broadcast(hub, live, announce=False)
 
 
 # -- shared steps -------------------------------------------------------------------------------
@@ -363,7 +367,7 @@ async def _replace(hub: MatchHub, live: LiveMatch, seat: SeatState) -> None:
     await _store_change(hub, live, seat.seat, values, clock)
     seat.type, seat.bot, seat.replaced, seat.votes = "bot", bot, True, []
     live.changed()
-    await hub._broadcast(live)
+    await broadcast(hub, live)
 
 
 async def _store_change(
