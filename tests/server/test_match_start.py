@@ -177,7 +177,7 @@ def test_an_open_match_still_expires(tmp_path: Path) -> None:
     with serve(tmp_path, idle_hours=0.0001) as client:  # 0.36 seconds
         created = create(client, name="Ann")
         match_id, token = created["match_id"], created["tokens"]["0"]
-        wait_for(lambda: summary(client, match_id)["status"] == "expired", "the sweep")
+        wait_for(lambda: summary(client, match_id)["status"] == "expired", "the expiry check")
         assert_error(start(client, match_id, token), 409, "expired")
         assert view(client, match_id)["observation"] is None
 

@@ -166,7 +166,7 @@ def test_start_up_expires_idle_matches_before_resuming_their_bots(tmp_path: Path
         assert (after["status"], after["state_id"]) == ("expired", 0)
 
 
-def test_the_background_sweep_expires_matches_left_alone(tmp_path: Path) -> None:
+def test_the_background_expiry_check_expires_matches_left_alone(tmp_path: Path) -> None:
     with serve(tmp_path, idle_hours=0.0001) as client:  # 0.36 seconds
         match_id = create(client)["match_id"]
-        wait_for(lambda: summary(client, match_id)["status"] == "expired", "the sweep")
+        wait_for(lambda: summary(client, match_id)["status"] == "expired", "the expiry check")

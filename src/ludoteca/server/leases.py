@@ -2,9 +2,10 @@
 
 A process plays a bot move only while it holds the match's lease (table `bot_leases`), which it
 takes or renews before every move and gives up when no bot is to move. A lease runs out after
-`bot_lease_seconds`: when its holder dies, another process's sweep finds the match (a bot to move,
-no live lease), takes the lease and plays on. The database stores one action per (match, index),
-so even a holder too slow to renew in time cannot make a bot move twice: the second is refused.
+`bot_lease_seconds`: when its holder dies, another process, which looks every third of a lease
+for matches with a bot to move and no live lease, takes the lease and plays on. The database
+stores one action per (match, index), so even a holder too slow to renew in time cannot make a
+bot move twice: the second is refused.
 Each function is one transaction.
 """
 
