@@ -27,7 +27,15 @@ from ludoteca.server.bot_pool import (
     searches,
 )
 from ludoteca.server.bots import BotScheduler
-from tests.server.support import TestClient, create, play_turn, serve, view, wait_for
+from tests.server.support import (
+    POLL_SECONDS,
+    TestClient,
+    create,
+    play_turn,
+    serve,
+    view,
+    wait_for,
+)
 
 T = TypeVar("T")
 ITERATIONS = Budget(iterations=40)
@@ -42,8 +50,9 @@ def run(coroutine: Coroutine[Any, Any, T]) -> T:
 
 @pytest.fixture(scope="module")
 def pool() -> Iterator[BotPool]:
-    """Yield one worker process for the module's decisions (spawning one takes a moment)."""
-    shared = BotPool(1)
+    """Yield one worker process for the module's decisions (spawning one takes a moment; on a
+    loaded machine more than the server's margin, so the test's patience bounds the answer)."""
+    shared = BotPool(1, answer_margin_seconds=POLL_SECONDS)
     yield shared
     shared.close()
 
@@ -158,7 +167,7 @@ def test_the_stand_in_choice_is_the_quick_bots_with_the_same_seed(
     game, state = started("keezen", 5, 3)
     seat = game.current_player(state)
     options = dict(game.options)
-    scheduler = BotScheduler()
+    scheduler = BotScheduler(answer_margin_seconds=POLL_SECONDS)
 
     async def search() -> str:
         return await scheduler.search(game, options, state, seat, 5, "ismcts", ITERATIONS)

@@ -3,7 +3,7 @@ by its holder, taken over once it runs out, and the matches nobody attends are f
 
 from __future__ import annotations
 
-import time
+import datetime as dt
 from collections.abc import Iterator
 
 import pytest
@@ -31,9 +31,10 @@ def database(request: pytest.FixtureRequest) -> Iterator[storage.Database]:
     database.dispose()
 
 
-def unattended(database: storage.Database) -> list[str]:
+def unattended(database: storage.Database, now: dt.datetime | None = None) -> list[str]:
+    """Return the matches whose bots nobody attends at `now` (default: the present)."""
     with database.session() as session:
-        return leases.unattended(session, storage.utc_now())
+        return leases.unattended(session, now or storage.utc_now())
 
 
 def test_one_process_holds_a_lease_and_renews_it_while_the_other_is_refused(
@@ -52,11 +53,15 @@ def test_one_process_holds_a_lease_and_renews_it_while_the_other_is_refused(
     assert leases.take(engine, "bot", "B", 30)
 
 
-def test_a_lease_that_ran_out_is_taken_over(database: storage.Database) -> None:
+def test_a_lease_that_ran_out_is_taken_over(
+    database: storage.Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
     engine = database.engine
-    assert leases.take(engine, "bot", "A", 0.05)
-    time.sleep(0.1)  # A died: it renews no more
-    assert unattended(database) == ["bot"]
+    now = [storage.utc_now()]
+    monkeypatch.setattr(leases, "utc_now", lambda: now[0])  # the test moves the time on
+    assert leases.take(engine, "bot", "A", 5)
+    now[0] += dt.timedelta(seconds=6)  # A died: it renews no more
+    assert unattended(database, now[0]) == ["bot"]
     assert leases.take(engine, "bot", "B", 30)
     assert not leases.take(engine, "bot", "A", 30)  # A, were it alive, now stops
 

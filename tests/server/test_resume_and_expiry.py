@@ -18,6 +18,7 @@ from ludoteca.server.settings import ServerLimits
 from ludoteca.server.storage import Database, MatchRow
 from tests.server.support import (
     GENEROUS_RATES,
+    POLL_SECONDS,
     TestClient,
     act,
     assert_error,
@@ -29,8 +30,6 @@ from tests.server.support import (
 
 TWO_BOTS = [{"type": "bot", "bot": "random"}] * 2
 BOT_MATCHES = 10
-GATE_SECONDS = 2.0
-"""How long a held-back load waits at most (bounds the run of the old, blocking start-up)."""
 LIMITS = ServerLimits(**GENEROUS_RATES)
 
 
@@ -86,7 +85,7 @@ def test_start_up_answers_at_once_and_resumes_bot_matches_a_few_at_a_time(
         with guard:
             running[0] += 1
             running[1] = max(running)
-        gate.wait(timeout=GATE_SECONDS)
+        gate.wait(timeout=POLL_SECONDS)  # bounded: a start-up that waits for it still ends
         with guard:
             running[0] -= 1
             events.append("load")

@@ -90,8 +90,13 @@ def _game(game_name: str, players: int, options_json: str) -> Game[Any, Any]:
 class BotPool:
     """The worker processes of searching bots, started on first use and replaced if they fail."""
 
-    def __init__(self, processes: int = 1) -> None:
+    def __init__(
+        self, processes: int = 1, answer_margin_seconds: float = ANSWER_MARGIN_SECONDS
+    ) -> None:
         self.processes = check_bot_processes(processes)
+        self.answer_margin_seconds = answer_margin_seconds
+        """Time a worker has beyond the bot's budget before its decision is given up (a test
+        on a loaded machine, where spawning a worker can take longer, raises it)."""
         self._pool: ProcessPoolExecutor | None = None
 
     async def choose(
@@ -101,7 +106,7 @@ class BotPool:
         """Return the action text the searching bot chooses in a worker; None if the pool
         failed or did not answer in time (logged; the next decision gets a new pool)."""
         pool = self._pool or self._start()
-        limit = (budget.seconds or 0.0) + ANSWER_MARGIN_SECONDS
+        limit = (budget.seconds or 0.0) + self.answer_margin_seconds
         try:
             future = pool.submit(
                 decide_in_worker, game.name, game.num_players, options, state, seat, rng_seed,

@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 from ludoteca.bots import Budget, make_bot
 from ludoteca.core import JSON, Game, Seat
-from ludoteca.server.bot_pool import BotPool, fallback_bot
+from ludoteca.server.bot_pool import ANSWER_MARGIN_SECONDS, BotPool, fallback_bot
 
 T = TypeVar("T")
 
@@ -44,9 +44,13 @@ class BotScheduler:
     process), deciding on its own threads or, for searching bots, in its process pool."""
 
     def __init__(
-        self, turns: int = BOT_TURNS, threads: int = BOT_THREADS, processes: int = 1
+        self,
+        turns: int = BOT_TURNS,
+        threads: int = BOT_THREADS,
+        processes: int = 1,
+        answer_margin_seconds: float = ANSWER_MARGIN_SECONDS,
     ) -> None:
-        self.pool = BotPool(processes)
+        self.pool = BotPool(processes, answer_margin_seconds)
         self._free = max(turns, processes)
         self._waiting: deque[asyncio.Future[None]] = deque()
         self._executor = ThreadPoolExecutor(threads, thread_name_prefix="ludoteca-bot")
