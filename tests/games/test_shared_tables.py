@@ -50,9 +50,9 @@ def test_suitors_paths_games_of_one_size_share_board_and_action_ids() -> None:
     first = ludoteca.load("suitors_paths", 4)
     second = ludoteca.load("suitors_paths", 4)
     assert second.board is first.board
-    assert second.codec is first.codec
+    assert second.ids is first.ids
     assert second.log_renderer is not first.log_renderer
     adjacent = ludoteca.load("suitors_paths", 4, boundary_side_cost="adjacent")
     assert adjacent.board is first.board
     five = ludoteca.load("suitors_paths", 5)
-    assert five.board is not first.board and five.codec is not first.codec
+    assert five.board is not first.board and five.ids is not first.ids

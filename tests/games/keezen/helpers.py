@@ -6,7 +6,7 @@ from typing import Any
 
 import ludoteca
 from ludoteca.games.keezen import KeezenGame, KeezenState
-from ludoteca.games.keezen.notation import position_text
+from ludoteca.games.keezen.positions import position_text
 from ludoteca.games.keezen.state import DiscardEvent
 
 

@@ -15,8 +15,7 @@ import pytest
 import ludoteca
 from ludoteca.core.chance import event_rng, shuffled
 from ludoteca.games.keezen import KeezenGame, KeezenState
-from ludoteca.games.keezen.cards import full_deck
-from ludoteca.games.keezen.notation import parse_hand
+from ludoteca.games.keezen.cards import full_deck, parse_hand
 from ludoteca.games.keezen.state import DealEvent, DiscardEvent, EndEvent, PlayEvent
 from tests.games.keezen.helpers import discards, keezen, legal_texts, play, position, state_at
 

@@ -147,8 +147,8 @@ def test_e2_segment_names_and_aliases() -> None:
     board = game.board
     frm, to = board.point_index[(5, 1)], board.point_index[(6, 2)]
     assert board.segment_text(frm, to) == "3,0/SW-S"
-    _, alias = game.codec.parse("build 2,1/N-NE G")
-    _, canonical = game.codec.parse("build 3,0/SW-S G")
+    _, alias = game.ids.parse("build 2,1/N-NE G")
+    _, canonical = game.ids.parse("build 3,0/SW-S G")
     assert alias == canonical
     spoke_frm = board.corners[board.hex_by_name["1,2"]][5]
     assert board.segment_text(spoke_frm, board.centres[board.hex_by_name["1,2"]]) == \

@@ -44,7 +44,7 @@ def test_notation_every_action_kind_round_trips() -> None:
         kinds.add(type(action))
         assert game.action_to_text(state, action) == text
         assert game.action_from_text(state, game.action_to_text(state, action)) == action
-        assert game.codec.from_id(game.action_to_id(action)) == action
+        assert game.ids.from_id(game.action_to_id(action)) == action
     assert kinds == set(ACTION_TYPES)
 
 

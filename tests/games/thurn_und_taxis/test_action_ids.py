@@ -34,7 +34,7 @@ def test_every_close_a_route_allows_has_an_id_that_round_trips() -> None:
         for houses in close_options(route, own_houses, supply).every():
             action_id = game.action_to_id(close(houses))
             assert 0 <= action_id < game.num_distinct_actions
-            assert game.ids.action(action_id) == close(houses)
+            assert game.ids.from_id(action_id) == close(houses)
             checked += 1
     assert checked > 1000
 

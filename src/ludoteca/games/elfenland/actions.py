@@ -255,6 +255,10 @@ class ActionIds:
             return self.keep_cards_base + self.kept_index[action.cards]
         return self._fixed[verb]
 
+    def from_id(self, action_id: int) -> ElfAction:
+        """Return the action with id `action_id` (0 <= id < size)."""
+        return self.actions[action_id]
+
 
 @cache
 def action_ids(elf_map: ElfMap) -> ActionIds:

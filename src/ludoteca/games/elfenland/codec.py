@@ -44,7 +44,7 @@ PHASES = tuple(Phase)
 DISPLAY_SLOTS = 5
 
 
-def encode_state(state: ElfenlandState) -> dict[str, JSON]:
+def encode_state(game: ElfenlandGame, state: ElfenlandState) -> dict[str, JSON]:
     """Return `state` as JSON-safe data: every field but the legal-action cache."""
     data = {name: _plain(getattr(state, name)) for name in STATE_FIELDS if name != "log"}
     data["log"] = [[encode_event(event) for event in events] for events in state.log]

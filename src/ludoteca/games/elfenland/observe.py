@@ -31,25 +31,18 @@ if TYPE_CHECKING:
     from ludoteca.games.elfenland.rules import ElfenlandGame
 
 
-
-def observation(
-    game: ElfenlandGame, state: ElfenlandState, seat: Seat | None, log: bool = True
+def observation_part(
+    game: ElfenlandGame, state: ElfenlandState, seat: Seat | None
 ) -> dict[str, JSON]:
-    """Return the public table and log plus, for a seat, its own hand, secrets and legal actions."""
+    """Return the public table plus, for a seat, its own hand and secrets (besides the common)."""
     elf_map = game.map
     names = elf_map.town_names
-    n = game.num_players
-    acting = seat is not None and seat == state.current
     return {
-        "game": game.name,
-        "num_players": n,
-        "seat": seat,
         "round": state.round,
         "rounds": game.settings.rounds,
         "phase": state.phase,
         "phase_name": PHASE_WORDS[state.phase].name,
         "start_player": state.start,
-        "current_player": state.current,
         "discarding": state.discarding,
         "boots": [names[town] for town in state.boots],
         "visited": [
@@ -57,7 +50,6 @@ def observation(
             for visited in state.visited
         ],
         "hand": None if seat is None else cards_text(state.hands[seat]),
-        "hand_sizes": [sum(hand) for hand in state.hands],
         "secret_counters": None if seat is None else cards_text(state.secret_counters[seat]),
         "secret_counts": [sum(held) for held in state.secret_counters],
         "open_counters": [cards_text(held) for held in state.open_counters],
@@ -75,20 +67,17 @@ def observation(
         "discard_pile": cards_text(state.discards),
         "draw_pile_size": len(state.draw_pile),
         "supply_size": len(state.supply),
-        "log": game.log_renderer.entries(state.log, seat) if log else [],
-        "legal_actions": [action_text(a) for a in game.legal_actions(state)] if acting else [],
-        "scores": list(game.scores(state)),
         "ranks": list(state.ranks),
-        "winners": [other for other, rank in enumerate(state.ranks) if rank == 1],
-        "terminal": state.current is None,
-        "end_reason": end_reason(state),
     }
 
 
-def end_reason(state: ElfenlandState) -> str | None:
-    """Return why the game ended: "all_towns" (E33) or "last_round" (E34); None while playing."""
-    if state.current is not None:
-        return None
+def hand_sizes(state: ElfenlandState) -> list[int]:
+    """Return per seat the number of cards in hand."""
+    return [sum(hand) for hand in state.hands]
+
+
+def end_reason(state: ElfenlandState) -> str:
+    """Return why the game ended: "all_towns" (E33) or "last_round" (E34)."""
     # E33 is checked before E34, and pieces are never lost, so a 20-piece seat means E33.
     if any(visited.bit_count() >= TOWNS_TO_COLLECT for visited in state.visited):
         return "all_towns"

@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ludoteca.core.chance import fresh_seed
 from ludoteca.core.game import Seat
 from ludoteca.games.elfenland.board import COUNTER_KINDS
 from ludoteca.games.elfenland.cards import NO_CARDS, count, expand
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 
 def resampled(
-    game: ElfenlandGame, state: ElfenlandState, seat: Seat | None, rng: random.Random, seed: int
+    game: ElfenlandGame, state: ElfenlandState, seat: Seat | None, rng: random.Random
 ) -> ElfenlandState:
     """Return `state` with every card and counter `seat` cannot see redrawn, and a new seed.
 
@@ -32,6 +33,7 @@ def resampled(
     secret counters set aside at E36. What the other seats alone know is also masked out of
     the log, so the new state carries no trace of the true hidden cards.
     """
+    seed = fresh_seed(rng)  # drawn first: the redraws below use `rng` after it
     others = [other for other in range(game.num_players) if other != seat]
     cards = list(state.draw_pile)
     for other in others:

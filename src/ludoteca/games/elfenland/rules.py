@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
 from typing import Any
 
-from ludoteca.core.chance import check_seed, event_rng, fresh_seed, shuffled
+from ludoteca.core.chance import check_seed, event_rng, shuffled
 from ludoteca.core.draft import thaw
-from ludoteca.core.errors import IllegalActionError, InvalidActionError
-from ludoteca.core.game import JSON, Seat
-from ludoteca.core.logs import check_action_id
-from ludoteca.games.elfenland import codec, positions, undo
+from ludoteca.core.engine import Engine
+from ludoteca.core.game import Seat
+from ludoteca.games.elfenland import codec, explain, observe, positions, resample, undo
 from ludoteca.games.elfenland.actions import (
     ElfAction,
     Verb,
@@ -25,12 +22,10 @@ from ludoteca.games.elfenland.board import (
     elfenland_map,
 )
 from ludoteca.games.elfenland.cards import expand, minus, plus
-from ludoteca.games.elfenland.explain import explain_illegal
 from ludoteca.games.elfenland.flow import ElfDraft, Flow, note, set_counters, set_hand
 from ludoteca.games.elfenland.moves import move_generator
-from ludoteca.games.elfenland.observe import LogRenderer, observation
+from ludoteca.games.elfenland.observe import LogRenderer
 from ludoteca.games.elfenland.options import ElfenlandOptions
-from ludoteca.games.elfenland.resample import resampled
 from ludoteca.games.elfenland.state import (
     NONE,
     ActionEvent,
@@ -45,15 +40,23 @@ RULES_VERSION = "1"
 DISPLAY_SLOTS = 5
 
 
-class ElfenlandGame:
+class ElfenlandGame(Engine[ElfenlandState, ElfAction]):
     """Elfenland for 2 to 6 players under one set of options (`ludoteca.load("elfenland", …)`)."""
 
     name = "elfenland"
     rules_version = RULES_VERSION
+    codec = codec
+    positions = positions
+    explain = explain
+    chance = resample
+    undo = undo
+    observe = observe
+    settings: ElfenlandOptions
+    log_renderer: LogRenderer
 
     def __init__(self, options: ElfenlandOptions) -> None:
-        self.settings = options
-        self.num_players = n = options.num_players
+        super().__init__(options)
+        n = self.num_players
         # The map, move generator and id table never change: every game with the same options
         # shares them (an idle match then costs its states, not 1.7 MB of tables). The log
         # renderer is the game's own, since its cache holds this game's rendered rounds.
@@ -66,14 +69,6 @@ class ElfenlandGame:
         # E8's bound on a round's decisions: 3n picks, n(6n + 1) placement turns, 10n movement
         # decisions (8 steps, end and an after-move discard) and 2n round-end choices.
         self.max_game_length = options.rounds * n * (6 * n + 16)
-
-    def __repr__(self) -> str:
-        return f"ElfenlandGame({self.settings!r})"
-
-    @property
-    def options(self) -> Mapping[str, JSON]:
-        """Return every option of this game, defaults included."""
-        return self.settings.as_dict()
 
     # -- setup and the flow of play ----------------------------------------------------------------
 
@@ -102,10 +97,8 @@ class ElfenlandGame:
         self.flow.begin_round(draft)
         return self._cache_legal(draft.freeze())
 
-    def apply(self, state: ElfenlandState, action: ElfAction) -> ElfenlandState:
-        """Return the state after `action`; IllegalActionError, state untouched, if illegal."""
-        if action not in self.legal_actions(state):
-            raise IllegalActionError(explain_illegal(self, state, action))
+    def play(self, state: ElfenlandState, action: ElfAction) -> ElfenlandState:
+        """Return the state after the legal `action` (phases 3–6)."""
         draft = thaw(state)
         seat = state.current
         assert seat is not None  # a terminal state has no legal actions
@@ -202,21 +195,9 @@ class ElfenlandGame:
 
     # -- queries -----------------------------------------------------------------------------------
 
-    def current_player(self, state: ElfenlandState) -> Seat | None:
-        """Return the seat to act, or None when the game is over."""
-        return state.current
-
-    def legal_actions(self, state: ElfenlandState) -> tuple[ElfAction, ...]:
+    def find_legal(self, state: ElfenlandState) -> tuple[ElfAction, ...]:
         """Return the legal actions of the seat to act, in a stable order."""
-        legal = state.legal
-        if legal is None:
-            legal = self.moves.legal_actions(state)
-            object.__setattr__(state, "legal", legal)
-        return legal
-
-    def is_terminal(self, state: ElfenlandState) -> bool:
-        """Return True once the game has ended (E33, E34)."""
-        return state.current is None
+        return self.moves.legal_actions(state)
 
     def returns(self, state: ElfenlandState) -> tuple[float, ...]:
         """Return 1.0 for each seat ranked first (a shared first place: all of them), else 0.0."""
@@ -226,16 +207,7 @@ class ElfenlandGame:
         """Return per seat the number of town pieces collected (E40)."""
         return tuple(visited.bit_count() for visited in state.visited)
 
-    def observation(self, state: ElfenlandState, seat: Seat | None, *, log: bool = True
-                    ) -> dict[str, JSON]:
-        """Return what `seat` may know (E43); seat None is a spectator."""
-        return observation(self, state, seat, log)
-
-    def log_digest(self, state: ElfenlandState, seat: Seat | None) -> str:
-        """Return the SHA-256 of the log `seat` may see, as JSON (finished rounds hashed once)."""
-        return self.log_renderer.digest(state.log, seat)
-
-    # -- notation and ids --------------------------------------------------------------------------
+    # -- notation ------------------------------------------------------------------------------
 
     def action_to_text(self, state: ElfenlandState, action: ElfAction) -> str:
         """Return the canonical text of `action` (§7.2)."""
@@ -244,35 +216,6 @@ class ElfenlandGame:
     def action_from_text(self, state: ElfenlandState, text: str) -> ElfAction:
         """Return the action written as `text`; InvalidActionError if it is not notation."""
         return parse_action(self.map, text, state.current)
-
-    def action_to_id(self, action: ElfAction) -> int:
-        """Return the dense id of `action`."""
-        return self.ids.to_id(action)
-
-    def action_from_id(self, state: ElfenlandState, action_id: int) -> ElfAction:
-        """Return the legal action with this id; InvalidActionError if there is none."""
-        action = self.ids.actions[check_action_id(action_id, self.num_distinct_actions)]
-        if action in self.legal_actions(state):
-            return action
-        raise InvalidActionError(f"action id {action_id} is not a legal action here")
-
-    # -- serialization and hidden information ------------------------------------------------------
-
-    def to_json(self, state: ElfenlandState) -> dict[str, JSON]:
-        """Return a lossless JSON-safe encoding of `state`."""
-        return codec.encode_state(state)
-
-    def from_json(self, obj: Mapping[str, JSON]) -> ElfenlandState:
-        """Return the state `to_json` encoded; StateFormatError if it cannot be read."""
-        return self._cache_legal(codec.decode_state(self, obj))
-
-    def position_from_text(self, text: str) -> ElfenlandState:
-        """Return the state a position text describes (`positions`); StateFormatError if bad."""
-        return positions.position_from_text(self, text)
-
-    def position_to_text(self, state: ElfenlandState) -> str:
-        """Return the position text of `state`, which `position_from_text` reads back."""
-        return positions.position_to_text(self, state)
 
     def _cache_legal(self, state: ElfenlandState) -> ElfenlandState:
         """Fill in the legal-action cache of `state` and return the state.
@@ -283,16 +226,6 @@ class ElfenlandGame:
         """
         object.__setattr__(state, "legal", self.moves.legal_actions(state))
         return state
-
-    def resample(
-        self, state: ElfenlandState, seat: Seat | None, rng: random.Random
-    ) -> ElfenlandState:
-        """Return a state `seat` cannot tell apart: unseen cards and counters redrawn (E43)."""
-        return self._cache_legal(resampled(self, state, seat, rng, fresh_seed(rng)))
-
-    def undoable(self, state: ElfenlandState, action: ElfAction) -> bool:
-        """Return True if `action` may be taken back: a journey step, not a draw (`undo.py`)."""
-        return undo.undoable(self, state, action)
 
 
 def _replaced(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:

@@ -39,7 +39,7 @@ def undoable(game: ElfenlandGame, state: ElfenlandState, action: ElfAction) -> b
         return False
     if action.verb == Verb.PLACE and action.secret:
         return False
-    return draws_nothing(state, game.apply(state, action))
+    return draws_nothing(state, game.tried_apply(state, action))
 
 
 def draws_nothing(before: ElfenlandState, after: ElfenlandState) -> bool:

@@ -179,6 +179,11 @@ class ActionIds:
             )
         return self.card_index[action.card] * self.all_locs + action.src
 
+    def from_id(self, action_id: int) -> None:
+        """Return None: an id fixes card and squares, but a capture and a split 7's second
+        destination depend on the state, so the engine finds the action among the legal ones."""
+        return None
+
 
 def forward_distance(board: Board, src: Loc, dst: Loc) -> int:
     """Return the forward steps from `src` to `dst` along the route that ends in `dst`'s lane."""

@@ -121,7 +121,7 @@ class KeezenHeuristicBot:
             raise TypeError("the Keezen heuristic bot plays Keezen only")
         if state.current != seat:
             raise ValueError(f"seat {seat} is not to move (to move: {state.current})")
-        legal = game.legal_actions(state)
+        legal: tuple[KeezenAction, ...] = game.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
         unseen, opponent_cards = _card_knowledge(game, state, seat)

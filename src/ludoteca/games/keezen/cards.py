@@ -5,6 +5,8 @@ from __future__ import annotations
 from functools import cache
 from typing import TypeAlias
 
+from ludoteca.core.errors import InvalidActionError
+
 Rank: TypeAlias = int
 """A card rank: 1 = Ace … 10, 11 = Jack, 12 = Queen, 13 = King."""
 
@@ -38,3 +40,13 @@ def full_deck(num_players: int) -> tuple[Rank, ...]:
 def hand_text(hand: tuple[Rank, ...]) -> str:
     """Return a hand in rank order as `A,3,3,7,Q` (section 7.3)."""
     return ",".join(RANK_TEXT[rank] for rank in sorted(hand))
+
+
+def parse_hand(text: str) -> tuple[Rank, ...]:
+    """Return the ranks of a hand written `A,3,3,7,Q` (empty text: no cards), sorted."""
+    if not text.strip():
+        return ()
+    try:
+        return tuple(sorted(RANK_OF_TEXT[token.strip()] for token in text.split(",")))
+    except KeyError as error:
+        raise InvalidActionError(f"{error.args[0]!r} is not a card rank (A 2 … 10 J Q K)") from None

@@ -11,7 +11,7 @@ from ludoteca.core.errors import StateFormatError
 from ludoteca.core.game import JSON
 from ludoteca.games.keezen.actions import NO_LOC, KeezenAction
 from ludoteca.games.keezen.cards import CARDS_PER_DEAL, JACK, RANK_TEXT, RANKS
-from ludoteca.games.keezen.notation import squares_of
+from ludoteca.games.keezen.positions import squares_of
 from ludoteca.games.keezen.state import (
     DealEvent,
     DiscardEvent,
@@ -30,7 +30,7 @@ EVENT_SHAPES = {"deal": 3, "play": 4, "discard": 2, "end": 1}
 """Each log event's number of values after its kind."""
 
 
-def encode_state(state: KeezenState) -> dict[str, JSON]:
+def encode_state(game: KeezenGame, state: KeezenState) -> dict[str, JSON]:
     """Return `state` as JSON-safe data (the redundant squares and legal cache are left out)."""
     return {
         "pawns": [list(locs) for locs in state.pawns],

@@ -8,8 +8,8 @@ from ludoteca.core.game import JSON, Seat
 from ludoteca.core.logs import SegmentedLogRenderer
 from ludoteca.games.keezen.actions import NO_LOC, action_text
 from ludoteca.games.keezen.board import Board
-from ludoteca.games.keezen.cards import JACK, RANK_TEXT, Rank
-from ludoteca.games.keezen.notation import event_line, position_text
+from ludoteca.games.keezen.cards import JACK, RANK_TEXT, Rank, hand_text
+from ludoteca.games.keezen.positions import position_text
 from ludoteca.games.keezen.state import (
     DealEvent,
     DiscardEvent,
@@ -24,47 +24,35 @@ if TYPE_CHECKING:
     from ludoteca.games.keezen.rules import KeezenGame
 
 
-def observation(
-    game: KeezenGame, state: KeezenState, seat: Seat | None, log: bool = True
-) -> dict[str, JSON]:
-    """Return the public position and log plus, for a seat, its own hand and legal actions."""
+def observation_part(game: KeezenGame, state: KeezenState, seat: Seat | None) -> dict[str, JSON]:
+    """Return the public position plus, for a seat, its own hand (the keys besides the common)."""
     board = game.board
     acting = seat is not None and seat == state.current
     return {
-        "game": game.name,
-        "num_players": game.num_players,
-        "seat": seat,
         "track_length": board.track_length,
         "deal": state.deal,
         "deal_in_cycle": (state.deal - 1) % 3 + 1,
         "dealer": state.dealer,
-        "current_player": state.current,
         "position": position_text(board, state.pawns),
         "pawns": [[board.loc_text(loc) for loc in locs] for locs in state.pawns],
         "controlled_colour": [
             game.moves.controlled_colour(state.pawns, other) for other in range(game.num_players)
         ],
         "hand": None if seat is None else _cards(state.hands[seat]),
-        "hand_sizes": [len(hand) for hand in state.hands],
         "pack_size": len(state.pack),
-        "log": game.log_renderer.entries(state.log, seat) if log else [],
-        "legal_actions": (
-            [action_text(board, a) for a in game.legal_actions(state)] if acting else []
-        ),
         # Why each card without a legal action has none: only the seat to move, only its own
         # hand (K12); everyone else gets None.
         "card_reasons": card_reasons(game, state) if acting else None,
-        "scores": list(game.scores(state)),
-        "winners": list(state.winners),
-        "terminal": state.current is None,
-        "end_reason": end_reason(state),
     }
 
 
-def end_reason(state: KeezenState) -> str | None:
-    """Return why the game ended: "team_home" (K53-K55), "max_deals" (K56); None while playing."""
-    if state.current is not None:
-        return None
+def hand_sizes(state: KeezenState) -> list[int]:
+    """Return per seat the number of cards in hand."""
+    return [len(hand) for hand in state.hands]
+
+
+def end_reason(state: KeezenState) -> str:
+    """Return why the game ended: "team_home" (K53-K55) or "max_deals" (K56)."""
     return "team_home" if state.winners else "max_deals"
 
 
@@ -138,3 +126,20 @@ def _play_entries(board: Board, event: PlayEvent, text: str) -> list[dict[str, J
 
 def _cards(hand: tuple[Rank, ...]) -> list[JSON]:
     return [RANK_TEXT[card] for card in hand]
+
+
+def event_line(board: Board, event: Event, viewer: int | None, omniscient: bool = False) -> str:
+    """Return the log line of an event (section 7.3), hiding hands `viewer` may not see."""
+    if isinstance(event, DealEvent):
+        hands = " ".join(
+            f"{seat}={hand_text(hand) if omniscient or seat == viewer else '?'}"
+            for seat, hand in enumerate(event.hands)
+        )
+        return f"deal {event.deal} dealer {event.dealer} hands {hands}"
+    if isinstance(event, PlayEvent):
+        return f"P{event.seat} {action_text(board, event.action)}"
+    if isinstance(event, DiscardEvent):
+        return f"P{event.seat} discard ({hand_text(event.cards)})"
+    if isinstance(event, EndEvent):
+        return "win " + ",".join(map(str, event.winners)) if event.winners else "draw"
+    raise TypeError(f"not a Keezen event: {event!r}")

@@ -21,6 +21,7 @@ use `seed`. As in play, a seat to move that cannot play hands in automatically (
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -29,8 +30,8 @@ from ludoteca.core.draft import thaw
 from ludoteca.core.errors import LudotecaError, StateFormatError
 from ludoteca.core.game import Seat
 from ludoteca.core.positions import read_facts, read_number, read_seat
-from ludoteca.games.keezen.cards import CARDS_PER_DEAL, Rank, hand_text
-from ludoteca.games.keezen.notation import parse_hand, parse_position, position_text, squares_of
+from ludoteca.games.keezen.board import EMPTY, HOME_SLOTS, PAWNS_PER_COLOUR, Board, Colour, Loc
+from ludoteca.games.keezen.cards import CARDS_PER_DEAL, Rank, hand_text, parse_hand
 from ludoteca.games.keezen.state import DealEvent, KeezenState
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 KEYS = ("position", "hands", "to move", "dealer", "deal", "seed")
 REQUIRED = ("position", "hands", "to move")
 NO_CARDS = "-"
+_GROUP_RE = re.compile(r"([0-9]+):([^,\s]+),([^,\s]+),([^,\s]+),([^,\s]+)")
 
 
 def position_to_text(game: KeezenGame, state: KeezenState) -> str:
@@ -126,3 +128,74 @@ def build_position(
         dealer=dealer, current=None, winners=(), log=((DealEvent(deal, dealer, tuple(hands)),),),
     ))
     return game.pass_turn(draft, list(hands), (to_move - 1) % n)
+
+
+# -- the position notation (section 7.2) ------------------------------------------------
+
+
+def position_text(board: Board, pawns: tuple[tuple[Loc, ...], ...]) -> str:
+    """Return a position as `0:5,12,h3,s 1:s,s,s,s …` (track ascending, home, then start)."""
+    groups = []
+    for colour, locs in enumerate(pawns):
+        texts = []
+        for loc in locs:
+            if board.is_track(loc):
+                texts.append(str(loc))
+            elif board.is_home(loc):
+                texts.append(f"h{(loc - board.home_base) % HOME_SLOTS}")
+            else:
+                texts.append("s")
+        groups.append(f"{colour}:{','.join(texts)}")
+    return " ".join(groups)
+
+
+def parse_position(board: Board, text: str) -> tuple[tuple[Loc, ...], ...]:
+    """Return the sorted pawn locations per colour of a position text; ValueError if invalid."""
+    groups = text.split()
+    if len(groups) != board.num_players:
+        raise ValueError(f"a position lists {board.num_players} seats, got {len(groups)}: {text!r}")
+    pawns: list[tuple[Loc, ...]] = []
+    taken: set[Loc] = set()
+    for colour, group in enumerate(groups):
+        match = _GROUP_RE.fullmatch(group)
+        if match is None or int(match.group(1)) != colour:
+            raise ValueError(f"group {colour} of the position should read '{colour}:a,b,c,d'")
+        locs = []
+        for token in match.groups()[1:]:
+            loc = _parse_loc(board, colour, token)
+            if loc in taken:
+                raise ValueError(f"two pawns on {board.loc_text(loc)} in {text!r} (K22)")
+            if not board.is_start_area(loc):
+                taken.add(loc)
+            locs.append(loc)
+        pawns.append(tuple(sorted(locs)))
+    return tuple(pawns)
+
+
+def _parse_loc(board: Board, colour: Colour, token: str) -> Loc:
+    if token == "s":
+        return board.start_area(colour)
+    if re.fullmatch(r"h[0-3]", token):
+        return board.home_slot(colour, int(token[1]))
+    if re.fullmatch(r"0|[1-9][0-9]*", token) and int(token) < board.track_length:
+        return int(token)
+    raise ValueError(f"{token!r} is not a square, home slot or 's' on this board")
+
+
+def squares_of(board: Board, pawns: tuple[tuple[Loc, ...], ...]) -> tuple[Colour, ...]:
+    """Return the occupant of every track square and home slot for these pawn locations."""
+    squares = [EMPTY] * board.start_base
+    for colour, locs in enumerate(pawns):
+        if len(locs) != PAWNS_PER_COLOUR:
+            raise ValueError(f"colour {colour} has {len(locs)} pawns, not {PAWNS_PER_COLOUR}")
+        for loc in locs:
+            if board.is_start_area(loc):
+                if loc != board.start_area(colour):
+                    raise ValueError(f"a pawn of colour {colour} waits in another start area")
+                continue
+            if board.is_home(loc) and board.home_owner(loc) != colour:
+                raise ValueError(f"a pawn of colour {colour} stands in another colour's home lane")
+            if squares[loc] != EMPTY:
+                raise ValueError(f"two pawns on {board.loc_text(loc)} (K22)")
+            squares[loc] = colour
+    return tuple(squares)

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from ludoteca.core.game import Seat
 from ludoteca.games.keezen.board import EMPTY, HOME_SLOTS, Board, Colour, Loc
-from ludoteca.games.keezen.notation import event_line, position_text
+from ludoteca.games.keezen.observe import event_line
+from ludoteca.games.keezen.positions import position_text
 from ludoteca.games.keezen.rules import KeezenGame
 from ludoteca.games.keezen.state import KeezenState
 

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import TypeAlias
 
-from ludoteca.core.chance import check_seed, event_rng, fresh_seed, shuffled
+from ludoteca.core.chance import check_seed, event_rng, shuffled
 from ludoteca.core.draft import Draft, thaw
-from ludoteca.core.errors import IllegalActionError, InvalidActionError
-from ludoteca.core.game import JSON, Seat
-from ludoteca.core.logs import check_action_id
-from ludoteca.games.keezen import codec, positions, undo
+from ludoteca.core.engine import Engine
+from ludoteca.core.game import Seat
+from ludoteca.games.keezen import codec, explain, observe, positions, resample, undo
 from ludoteca.games.keezen.actions import (
     KeezenAction,
     action_ids,
@@ -19,12 +17,11 @@ from ludoteca.games.keezen.actions import (
     parse_action,
 )
 from ludoteca.games.keezen.board import Colour, board_of
-from ludoteca.games.keezen.cards import CARDS_PER_DEAL, Rank, full_deck
-from ludoteca.games.keezen.explain import explain_illegal
+from ludoteca.games.keezen.cards import CARDS_PER_DEAL, Rank, full_deck, parse_hand
 from ludoteca.games.keezen.moves import move_generator
-from ludoteca.games.keezen.notation import parse_hand, squares_of
-from ludoteca.games.keezen.observe import LogRenderer, observation
+from ludoteca.games.keezen.observe import LogRenderer
 from ludoteca.games.keezen.options import KeezenOptions
+from ludoteca.games.keezen.positions import squares_of
 from ludoteca.games.keezen.state import (
     DealEvent,
     DiscardEvent,
@@ -32,25 +29,30 @@ from ludoteca.games.keezen.state import (
     Event,
     KeezenState,
     PlayEvent,
-    cards_spent,
 )
 
 RULES_VERSION = "1"
 DEALS_PER_CYCLE = len(CARDS_PER_DEAL)
-RESAMPLE_ATTEMPTS = 1000
 
 KeezenDraft: TypeAlias = Draft[KeezenState]
 
 
-class KeezenGame:
+class KeezenGame(Engine[KeezenState, KeezenAction]):
     """Keezen for 2, 4 or 6 players under one set of options (`ludoteca.load("keezen", …)`)."""
 
     name = "keezen"
     rules_version = RULES_VERSION
+    codec = codec
+    positions = positions
+    explain = explain
+    chance = resample
+    undo = undo
+    observe = observe
+    settings: KeezenOptions
+    log_renderer: LogRenderer
 
     def __init__(self, options: KeezenOptions) -> None:
-        self.settings = options
-        self.num_players = options.num_players
+        super().__init__(options)
         # The board, move generator, id space and deck never change: every game with the same
         # options shares them. The log renderer is the game's own, since its cache holds this
         # game's rendered deals.
@@ -72,14 +74,6 @@ class KeezenGame:
         # Every action plays one card and a deal hands out at most 5 cards a seat (K56).
         self.max_game_length = max(CARDS_PER_DEAL) * self.num_players * options.max_deals
 
-    def __repr__(self) -> str:
-        return f"KeezenGame({self.settings!r})"
-
-    @property
-    def options(self) -> Mapping[str, JSON]:
-        """Return every option of this game, defaults included."""
-        return self.settings.as_dict()
-
     # -- the game flow -----------------------------------------------------------------------
 
     def initial_state(self, seed: int) -> KeezenState:
@@ -96,10 +90,8 @@ class KeezenGame:
         ))
         return self._deal_and_continue(draft)
 
-    def apply(self, state: KeezenState, action: KeezenAction) -> KeezenState:
-        """Return the state after `action`; IllegalActionError, state untouched, if illegal."""
-        if action not in self.legal_actions(state):
-            raise IllegalActionError(explain_illegal(self, state, action))
+    def play(self, state: KeezenState, action: KeezenAction) -> KeezenState:
+        """Return the state after the legal `action` (K13–K18, K53–K55)."""
         seat = state.current
         assert seat is not None  # a terminal state has no legal actions
         draft = thaw(state)
@@ -175,26 +167,13 @@ class KeezenGame:
 
     # -- queries -----------------------------------------------------------------------------
 
-    def current_player(self, state: KeezenState) -> Seat | None:
-        """Return the seat to act, or None when the game is over."""
-        return state.current
-
-    def legal_actions(self, state: KeezenState) -> tuple[KeezenAction, ...]:
+    def find_legal(self, state: KeezenState) -> tuple[KeezenAction, ...]:
         """Return the legal actions of the seat to move, by card rank then pawn."""
-        legal = state.legal
-        if legal is None:
-            legal = ()
-            if state.current is not None:
-                legal = self.moves.legal_actions(
-                    state.squares, state.pawns, state.current, state.hands[state.current]
-                )
-            # The cache is no part of the state's value (compare=False, init=False).
-            object.__setattr__(state, "legal", legal)
-        return legal
-
-    def is_terminal(self, state: KeezenState) -> bool:
-        """Return True when a team has won or the deals ran out."""
-        return state.current is None
+        if state.current is None:
+            return ()
+        return self.moves.legal_actions(
+            state.squares, state.pawns, state.current, state.hands[state.current]
+        )
 
     def returns(self, state: KeezenState) -> tuple[float, ...]:
         """Return 1.0 for each seat of the winning team, 0.0 for the others (a draw: all 0.0)."""
@@ -221,16 +200,7 @@ class KeezenGame:
         cards = parse_hand(hand) if isinstance(hand, str) else tuple(sorted(hand))
         return self.moves.legal_actions(state.squares, state.pawns, seat, cards)
 
-    def observation(self, state: KeezenState, seat: Seat | None, *, log: bool = True
-                    ) -> dict[str, JSON]:
-        """Return what `seat` may know (K12); seat None is a spectator."""
-        return observation(self, state, seat, log)
-
-    def log_digest(self, state: KeezenState, seat: Seat | None) -> str:
-        """Return the SHA-256 of the log `seat` may see, as JSON (finished rounds hashed once)."""
-        return self.log_renderer.digest(state.log, seat)
-
-    # -- notation and ids --------------------------------------------------------------------
+    # -- notation ------------------------------------------------------------------------------
 
     def action_to_text(self, state: KeezenState, action: KeezenAction) -> str:
         """Return the canonical text of `action` (section 7.1)."""
@@ -242,78 +212,6 @@ class KeezenGame:
         if state.current is not None:
             controlled = self.moves.controlled_colour(state.pawns, state.current)
         return parse_action(self.board, controlled, text)
-
-    def action_to_id(self, action: KeezenAction) -> int:
-        """Return the dense id of `action`."""
-        return self.ids.to_id(action)
-
-    def action_from_id(self, state: KeezenState, action_id: int) -> KeezenAction:
-        """Return the legal action with this id; InvalidActionError if there is none."""
-        check_action_id(action_id, self.num_distinct_actions)
-        for action in self.legal_actions(state):
-            if self.ids.to_id(action) == action_id:
-                return action
-        raise InvalidActionError(f"action id {action_id} is not a legal action here")
-
-    # -- serialization and hidden information ------------------------------------------------
-
-    def to_json(self, state: KeezenState) -> dict[str, JSON]:
-        """Return a lossless JSON-safe encoding of `state`."""
-        return codec.encode_state(state)
-
-    def from_json(self, obj: Mapping[str, JSON]) -> KeezenState:
-        """Return the state `to_json` encoded; StateFormatError if it cannot be read."""
-        return codec.decode_state(self, obj)
-
-    def resample(self, state: KeezenState, seat: Seat | None, rng: random.Random) -> KeezenState:
-        """Return a state `seat` cannot tell apart: unseen cards redealt, future chance re-seeded.
-
-        The unseen cards are the pack and the other seats' hands. They are redrawn until the
-        seat to move holds a playable card, as it must (K18); the true cards are kept in the
-        vanishingly rare case that no draw succeeds within RESAMPLE_ATTEMPTS.
-        """
-        hidden = [other for other in range(self.num_players) if other != seat]
-        pool = list(state.pack) + [card for other in hidden for card in state.hands[other]]
-        candidate = state
-        for _ in range(RESAMPLE_ATTEMPTS):
-            rng.shuffle(pool)
-            hands = list(state.hands)
-            position = 0
-            for other in hidden:
-                size = len(state.hands[other])
-                hands[other] = tuple(sorted(pool[position : position + size]))
-                position += size
-            candidate = self._redealt(state, hands, tuple(pool[position:]))
-            if state.current is None or self.legal_actions(candidate):
-                break
-        else:
-            candidate = state
-        draft = thaw(candidate)
-        draft.seed = fresh_seed(rng)
-        draft.legal = candidate.legal  # the seed plays no part in the legal actions
-        return draft.freeze()
-
-    def undoable(self, state: KeezenState, action: KeezenAction) -> bool:
-        """Return False: every action shows a card from a hidden hand (`undo.py`)."""
-        return undo.undoable(state, action)
-
-    def _redealt(
-        self, state: KeezenState, hands: list[tuple[Rank, ...]], pack: tuple[Rank, ...]
-    ) -> KeezenState:
-        """Return `state` with new hands and pack, the current deal's log entry made to match."""
-        current_deal = state.log[-1]
-        spent = cards_spent(current_deal, self.num_players)
-        opening = current_deal[0]
-        assert isinstance(opening, DealEvent)
-        dealt = tuple(
-            tuple(sorted(hands[seat] + tuple(spent[seat]))) for seat in range(self.num_players)
-        )
-        draft = thaw(state)
-        draft.hands, draft.pack = tuple(hands), pack
-        draft.log = (
-            *state.log[:-1], (DealEvent(opening.deal, opening.dealer, dealt), *current_deal[1:])
-        )
-        return draft.freeze()
 
     # -- positions for analysis and tests ----------------------------------------------------
 
@@ -335,14 +233,6 @@ class KeezenGame:
             for seat in range(self.num_players)
         ]
         return positions.build_position(self, position, cards, to_move, dealer, seed=seed)
-
-    def position_from_text(self, text: str) -> KeezenState:
-        """Return the state a position text describes (`positions`); StateFormatError if bad."""
-        return positions.position_from_text(self, text)
-
-    def position_to_text(self, state: KeezenState) -> str:
-        """Return the position text of `state`, which `position_from_text` reads back."""
-        return positions.position_to_text(self, state)
 
 
 def _appended(log: tuple[tuple[Event, ...], ...], event: Event) -> tuple[tuple[Event, ...], ...]:

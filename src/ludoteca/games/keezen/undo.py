@@ -13,6 +13,6 @@ from ludoteca.games.keezen.actions import KeezenAction
 from ludoteca.games.keezen.state import KeezenState
 
 
-def undoable(state: KeezenState, action: KeezenAction) -> bool:
+def undoable(game: object, state: KeezenState, action: KeezenAction) -> bool:
     """Return False: every Keezen action shows a card from a hidden hand (see the module)."""
     return False

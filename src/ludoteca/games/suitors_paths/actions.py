@@ -199,7 +199,7 @@ MULTISETS: tuple[str, ...] = tuple(
 MULTISET_INDEX = {text: index for index, text in enumerate(MULTISETS)}
 
 
-class ActionCodec:
+class ActionIds:
     """Text and dense ids of one board's actions; build actions made once and shared.
 
     Id layout: pass, scrap, end, take deck; take 1–6; take all G…M; raise 0–6; open (hex, bid);

@@ -37,7 +37,7 @@ _DECODED: dict[str, tuple[Event, ...]] = {}
 """The JSON text of a round's events -> the events, read once."""
 
 
-def encode_state(state: SpState) -> dict[str, JSON]:
+def encode_state(game: SpGame, state: SpState) -> dict[str, JSON]:
     """Return `state` as JSON-safe data: every field but the legal-action cache.
 
     The occupied segments are listed (a mask of up to 289 bits is no portable JSON number);

@@ -61,7 +61,7 @@ def explain_illegal(game: SpGame, state: SpState, action: object) -> str:
     """Return a sentence saying why `action` is not legal in `state`."""
     if not isinstance(action, ACTION_TYPES):
         return f"{action!r:.60} is not a Suitors' Paths action"
-    text = game.codec.text(action)
+    text = game.ids.text(action)
     seat = state.current
     if seat is None:
         return f"{text!r}: the game is over"

@@ -131,7 +131,7 @@ def build_actions(game: SpGame, state: SpState, seat: int) -> list[SpAction]:
         actions.append(SCRAP)
     needs = game.needs(state.terrain)
     hand = state.hands[seat]
-    build = game.codec.build
+    build = game.ids.build
     for frm, to, segment in open_segments(game, state, seat, route):
         for colour, count in payments(hand, needs[segment]):
             actions.append(build(frm, to, colour, count))

@@ -22,10 +22,8 @@ if TYPE_CHECKING:
     from ludoteca.games.suitors_paths.rules import SpGame
 
 
-def observation(
-    game: SpGame, state: SpState, seat: Seat | None, log: bool = True
-) -> dict[str, JSON]:
-    """Return the public table and log plus, for a seat, its own hand and legal actions."""
+def observation_part(game: SpGame, state: SpState, seat: Seat | None) -> dict[str, JSON]:
+    """Return the public table plus, for a seat, its own hand (the keys besides the common)."""
     board = game.board
     n = game.num_players
     acting = seat is not None and seat == state.current
@@ -39,12 +37,6 @@ def observation(
         heads.append(list(keys[route.points[-1]]) if route is not None else None)
     over = state.current is None
     return {
-        "game": game.name,
-        "num_players": n,
-        "seat": seat,
-        "current_player": state.current,
-        "terminal": over,
-        "end_reason": state.end_reason if over else None,
         "step": state.step.name.lower(),
         "round": state.round,
         "board": {
@@ -72,7 +64,6 @@ def observation(
         "known_cards": [cards_text(known) for known in state.known],
         "unseen_counts": [sum(hand) - sum(known)
                           for hand, known in zip(state.hands, state.known, strict=True)],
-        "hand_sizes": [sum(hand) for hand in state.hands],
         "turn_order": list(state.turn_order),
         "auction": _auction(game, state),
         "final_round": None if state.final_trigger == NONE else
@@ -85,11 +76,17 @@ def observation(
         },
         "buildable": _buildable(game, state, legal) if state.step == Step.BUILD else [],
         "tie_order": list(tie_order(state.turn_order, state.last_turn)) if over else [],
-        "log": game.log_renderer.entries(state.log, seat) if log else [],
-        "legal_actions": [game.codec.text(action) for action in legal],
-        "scores": list(game.scores(state)),
-        "winners": [state.winner] if over else [],
     }
+
+
+def hand_sizes(state: SpState) -> list[int]:
+    """Return per seat the number of cards in hand."""
+    return [sum(hand) for hand in state.hands]
+
+
+def end_reason(state: SpState) -> str:
+    """Return why the game ended, as the state records it (P63, P64, S1)."""
+    return state.end_reason
 
 
 def _auction(game: SpGame, state: SpState) -> JSON:

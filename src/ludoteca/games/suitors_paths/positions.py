@@ -234,7 +234,7 @@ def _route(
     segments = 0
     for name in text.split("|"):
         try:
-            _, action = game.codec.parse(f"build {name} M")
+            _, action = game.ids.parse(f"build {name} M")
         except InvalidActionError as error:
             raise StateFormatError(f"routes: {error}") from error
         assert isinstance(action, BuildSegment)

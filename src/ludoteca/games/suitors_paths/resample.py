@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ludoteca.core.chance import fresh_seed
 from ludoteca.core.game import Seat
 from ludoteca.games.suitors_paths.state import Event, SpState
 
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def resampled(
-    game: SpGame, state: SpState, seat: Seat | None, rng: random.Random, seed: int
+    game: SpGame, state: SpState, seat: Seat | None, rng: random.Random
 ) -> SpState:
     """Return `state` with the deck order and the unseen hand cards of the others redrawn.
 
@@ -22,6 +23,7 @@ def resampled(
     those seats gets back as many as it had, beside its known cards. Other seats' deck draws
     are masked out of the log, and future chance gets the new `seed`.
     """
+    seed = fresh_seed(rng)  # drawn first: the redraws below use `rng` after it
     others = [other for other in range(game.num_players) if other != seat]
     pool = list(state.deck)
     for other in others:

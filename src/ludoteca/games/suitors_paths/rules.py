@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
-
-from ludoteca.core.chance import check_seed, event_rng, fresh_seed
+from ludoteca.core.chance import check_seed, event_rng
 from ludoteca.core.draft import thaw
-from ludoteca.core.errors import IllegalActionError, InvalidActionError
-from ludoteca.core.game import JSON, Seat
-from ludoteca.core.logs import check_action_id
-from ludoteca.games.suitors_paths import codec, positions, undo
+from ludoteca.core.engine import Engine
+from ludoteca.core.errors import IllegalActionError
+from ludoteca.core.game import Seat
+from ludoteca.games.suitors_paths import codec, explain, observe, positions, resample, undo
 from ludoteca.games.suitors_paths.actions import (
     COLOUR_INDEX,
     COLOURS,
     DIRECTIONS,
-    ActionCodec,
+    ActionIds,
     BuildSegment,
     Discard,
     EndBuild,
@@ -40,7 +37,6 @@ from ludoteca.games.suitors_paths.board import (
     game_data,
     girl_placements,
 )
-from ludoteca.games.suitors_paths.explain import explain_illegal
 from ludoteca.games.suitors_paths.flow import Flow, SpDraft, added, note, replaced, score_stacks
 from ludoteca.games.suitors_paths.moves import (
     MARKERS,
@@ -50,9 +46,8 @@ from ludoteca.games.suitors_paths.moves import (
     requirements,
     unfinished,
 )
-from ludoteca.games.suitors_paths.observe import LogRenderer, observation
+from ludoteca.games.suitors_paths.observe import LogRenderer
 from ludoteca.games.suitors_paths.options import MAX_ROUNDS, SpOptions
-from ludoteca.games.suitors_paths.resample import resampled
 from ludoteca.games.suitors_paths.state import NONE, Route, SpState, Step
 
 RULES_VERSION = "1"
@@ -61,28 +56,37 @@ MAX_TURN_ACTIONS = 16
 MAX_AUCTION_ACTIONS = 12
 """An auction: open, at most 6 raises (bids only rise, 0..6), 4 passes, pay."""
 
-_SHARED: dict[tuple[int, bool], tuple[ActionCodec, dict[tuple[int, ...], tuple[int, ...]]]] = {}
-"""Per board and boundary rule: the action codec and the requirement tables by terrain."""
+_SHARED: dict[tuple[int, bool], tuple[ActionIds, dict[tuple[int, ...], tuple[int, ...]]]] = {}
+"""Per board and boundary rule: the action table and the requirement tables by terrain."""
 
 
-class SpGame:
+class SpGame(Engine[SpState, SpAction]):
     """Suitors' Paths for 2 to 5 players (`ludoteca.load("suitors_paths", …)`)."""
 
     name = "suitors_paths"
     rules_version = RULES_VERSION
+    codec = codec
+    positions = positions
+    explain = explain
+    chance = resample
+    undo = undo
+    observe = observe
+    settings: SpOptions
+    log_renderer: LogRenderer
+    ids: ActionIds
 
     def __init__(self, options: SpOptions) -> None:
-        self.settings = options
-        self.num_players = n = options.num_players
+        super().__init__(options)
+        n = self.num_players
         self.board = board_for(n)
         adjacent = options.boundary_side_cost == "adjacent"
         key = (n, adjacent)
         if key not in _SHARED:
-            _SHARED[key] = (ActionCodec(self.board), {})
-        self.codec, self._needs = _SHARED[key]
+            _SHARED[key] = (ActionIds(self.board), {})
+        self.ids, self._needs = _SHARED[key]
         self._adjacent = adjacent
         self._from_centre = options.route_start == "centre"
-        self.num_distinct_actions = self.codec.size
+        self.num_distinct_actions = self.ids.size
         self.flow = Flow(self)
         self.log_renderer = LogRenderer(self)
         self.max_game_length = (MAX_AUCTION_ACTIONS * (n - 1)
@@ -91,15 +95,6 @@ class SpGame:
             tuple(MoveGirl(self.board.hex_names[h], d) for d in DIRECTIONS)
             for h in self.board.path
         )
-        self._last_apply: tuple[SpState, SpAction, SpState] | None = None
-
-    def __repr__(self) -> str:
-        return f"SpGame({self.settings!r})"
-
-    @property
-    def options(self) -> Mapping[str, JSON]:
-        """Return every option of this game, defaults included."""
-        return self.settings.as_dict()
 
     def needs(self, terrain: tuple[int, ...]) -> tuple[int, ...]:
         """Return per segment the colour that pays it on a board of `terrain` (P28–P30)."""
@@ -175,23 +170,11 @@ class SpGame:
 
     # -- play --------------------------------------------------------------------------------
 
-    def apply(self, state: SpState, action: SpAction) -> SpState:
-        """Return the state after `action`; IllegalActionError, state untouched, if illegal."""
-        # `undoable` applies the action it is asked about, and the caller then applies the
-        # same action to the same state: the last result is kept so the work is done once.
-        last = self._last_apply
-        if last is not None and last[0] is state and last[1] == action:
-            return last[2]
-        after = self._apply(state, action)
-        self._last_apply = (state, action, after)
-        return after
-
-    def _apply(self, state: SpState, action: SpAction) -> SpState:
-        if action not in self.legal_actions(state):
-            raise IllegalActionError(explain_illegal(self, state, action))
+    def play(self, state: SpState, action: SpAction) -> SpState:
+        """Return the state after the legal `action` (P16–P62)."""
         seat = state.current
         assert seat is not None  # a terminal state has no legal actions
-        text = self.codec.text(action)
+        text = self.ids.text(action)
         draft = thaw(state)
         flow = self.flow
         if isinstance(action, BuildSegment):
@@ -332,21 +315,9 @@ class SpGame:
 
     # -- queries -----------------------------------------------------------------------------
 
-    def current_player(self, state: SpState) -> Seat | None:
-        """Return the seat to act (bidder, payer or the player whose turn it is), or None."""
-        return state.current
-
-    def legal_actions(self, state: SpState) -> tuple[SpAction, ...]:
+    def find_legal(self, state: SpState) -> tuple[SpAction, ...]:
         """Return the legal actions of the seat to act, in a stable order."""
-        legal = state.legal
-        if legal is None:
-            legal = tuple(legal_now(self, state))
-            object.__setattr__(state, "legal", legal)
-        return legal
-
-    def is_terminal(self, state: SpState) -> bool:
-        """Return True once the game has ended (P63, P64, S1)."""
-        return state.current is None
+        return tuple(legal_now(self, state))
 
     def returns(self, state: SpState) -> tuple[float, ...]:
         """Return 1.0 for the single winner after the tie-break (P68), 0.0 for the others."""
@@ -358,20 +329,11 @@ class SpGame:
         """Return each seat's points (P66)."""
         return score_stacks(state.girls, self.num_players)
 
-    def observation(self, state: SpState, seat: Seat | None, *, log: bool = True
-                    ) -> dict[str, JSON]:
-        """Return what `seat` may know (P14, S3); seat None is a spectator."""
-        return observation(self, state, seat, log)
-
-    def log_digest(self, state: SpState, seat: Seat | None) -> str:
-        """Return the SHA-256 of the log `seat` may see, as JSON (finished rounds hashed once)."""
-        return self.log_renderer.digest(state.log, seat)
-
-    # -- notation and ids --------------------------------------------------------------------
+    # -- notation ------------------------------------------------------------------------------
 
     def action_to_text(self, state: SpState, action: SpAction) -> str:
         """Return the canonical text of `action` (§8.2), without a seat prefix."""
-        return self.codec.text(action)
+        return self.ids.text(action)
 
     def action_from_text(self, state: SpState, text: str) -> SpAction:
         """Return the action `text` denotes (§8.1); InvalidActionError if it is not notation.
@@ -379,47 +341,10 @@ class SpGame:
         A seat prefix `k: ` names the rules' seat k (engine seat k - 1) and must be the seat to
         act, else IllegalActionError.
         """
-        seat, action = self.codec.parse(text)
+        seat, action = self.ids.parse(text)
         if seat is not None and (state.current is None or seat != state.current + 1):
             who = "nobody" if state.current is None else f"seat {state.current + 1}"
             raise IllegalActionError(
                 f"{text[:40]!r} is written for seat {seat}, but {who} is to act (§8.2)"
             )
         return action
-
-    def action_to_id(self, action: SpAction) -> int:
-        """Return the dense id of `action`."""
-        return self.codec.to_id(action)
-
-    def action_from_id(self, state: SpState, action_id: int) -> SpAction:
-        """Return the legal action with this id; InvalidActionError if there is none."""
-        action = self.codec.from_id(check_action_id(action_id, self.num_distinct_actions))
-        if action in self.legal_actions(state):
-            return action
-        raise InvalidActionError(f"action id {action_id} is not a legal action here")
-
-    # -- serialization, positions and hidden information -------------------------------------
-
-    def to_json(self, state: SpState) -> dict[str, JSON]:
-        """Return a lossless JSON-safe encoding of `state`."""
-        return codec.encode_state(state)
-
-    def from_json(self, obj: Mapping[str, JSON]) -> SpState:
-        """Return the state `to_json` encoded; StateFormatError if it cannot be read."""
-        return codec.decode_state(self, obj)
-
-    def position_from_text(self, text: str) -> SpState:
-        """Return the state a position text describes (`positions`); StateFormatError if bad."""
-        return positions.position_from_text(self, text)
-
-    def position_to_text(self, state: SpState) -> str:
-        """Return the position text of `state`, which `position_from_text` reads back."""
-        return positions.position_to_text(self, state)
-
-    def resample(self, state: SpState, seat: Seat | None, rng: random.Random) -> SpState:
-        """Return a state `seat` cannot tell apart: unseen hand cards and deck order redrawn."""
-        return resampled(self, state, seat, rng, fresh_seed(rng))
-
-    def undoable(self, state: SpState, action: SpAction) -> bool:
-        """Return True if `action` may be taken back: it drew no chance, showed nothing hidden."""
-        return undo.undoable(self, state, action)

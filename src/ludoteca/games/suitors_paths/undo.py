@@ -47,6 +47,6 @@ def undoable(game: SpGame, state: SpState, action: SpAction) -> bool:
             return False
     elif not isinstance(action, TAKE_BACK):
         return False
-    after = game.apply(state, action)
+    after = game.tried_apply(state, action)
     return (after.current is not None and after.deck == state.deck
             and after.reshuffles == state.reshuffles)

@@ -21,10 +21,13 @@ import re
 from enum import StrEnum
 from functools import cache
 from itertools import combinations_with_replacement, product
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ludoteca.core.errors import InvalidActionError
 from ludoteca.games.thurn_und_taxis.board import Board, City
+
+if TYPE_CHECKING:
+    from ludoteca.games.thurn_und_taxis.state import TntState
 
 
 class Verb(StrEnum):
@@ -115,6 +118,52 @@ _BLIND = re.compile(r"TD(?::([A-Z]{3}))?")
 _PLAY = re.compile(r"([*/+])([A-Z]{3})|([A-Z]{3})\+")
 _CLOSE = re.compile(r"C(?:=([A-Z]{3})|\*)\[((?:[A-Z]{3}(?:,[A-Z]{3})*)?)\]")
 _DROP = re.compile(r"X\[([A-Z]{3}(?:,[A-Z]{3})*)\]")
+
+
+def action_text(board: Board, state: TntState, action: TntAction) -> str:
+    """Return the canonical text of `action` for the seat to act in `state` (§7.5): takes
+    name their card, closes their option, hand-limit discards the cards discarded."""
+    verb = action.verb
+    if verb == Verb.TAKE:
+        return f"T{action.slot}:{board.city_codes[action.city]}"
+    if verb in PLAYS:
+        return play_text(board, action)
+    seat = state.current
+    if verb == Verb.CLOSE:
+        route = state.routes[seat] if seat is not None else ()
+        return close_text(board, state, seat, route, action.houses)
+    if verb == Verb.DROP:
+        return drop_text(board, state.hands[seat] if seat is not None else (), action.kept)
+    return verb.value
+
+
+def close_text(
+    board: Board, state: TntState, seat: int | None, route: tuple[City, ...], houses: int
+) -> str:
+    """Return `C*[…]` when `houses` is a one-per-region placement, else `C=<region>[…]`."""
+    from ludoteca.games.thurn_und_taxis.moves import close_options  # moves imports this module
+
+    listed = ",".join(board.city_codes[city] for city in route if houses >> city & 1)
+    if seat is None or not route:
+        return f"C*[{listed}]"
+    options = close_options(route, state.houses[seat], state.supply[seat])
+    if houses in options.one_per_region:
+        return f"C*[{listed}]"
+    region = next((r for r, sets in options.one_region if houses in sets), None)
+    if region is None:  # not a legal close here: name it by its houses' region, if any
+        regions = [board.city_region[city] for city in route if houses >> city & 1]
+        if not regions:
+            return f"C*[{listed}]"
+        region = regions[0]
+    return f"C={board.region_codes[region]}[{listed}]"
+
+
+def drop_text(board: Board, hand: tuple[int, ...], kept: tuple[City, ...]) -> str:
+    """Return `X[…]`: the cards of `hand` not among `kept`, alphabetically (§7.5)."""
+    rest = list(hand) if hand else [0] * board.num_cities
+    for city in kept:
+        rest[city] -= 1
+    return "X[" + board.cards_text(tuple(max(count, 0) for count in rest)) + "]"
 
 
 class Token(NamedTuple):
@@ -213,7 +262,7 @@ class ActionIds:
             return self.drop_base + self.kept_index[action.kept]
         return self.fixed_base + self.fixed.index(action)
 
-    def action(self, action_id: int) -> TntAction:
+    def from_id(self, action_id: int) -> TntAction:
         """Return the action with id `action_id` (0 <= id < size)."""
         if action_id >= self.close_base:
             return close(self.closes[action_id - self.close_base])

@@ -13,7 +13,6 @@ from ludoteca.core.game import JSON, Seat
 from ludoteca.core.logs import SegmentedLogRenderer
 from ludoteca.games.thurn_und_taxis.actions import OFFICIALS
 from ludoteca.games.thurn_und_taxis.board import bits
-from ludoteca.games.thurn_und_taxis.notation import action_text
 from ludoteca.games.thurn_und_taxis.state import (
     NONE,
     POINT_WORDS,
@@ -31,21 +30,13 @@ if TYPE_CHECKING:
     from ludoteca.games.thurn_und_taxis.rules import TntGame
 
 
-def observation(
-    game: TntGame, state: TntState, seat: Seat | None, log: bool = True
-) -> dict[str, JSON]:
-    """Return the public table and log plus, for a seat, its own hand and legal actions."""
+def observation_part(game: TntGame, state: TntState, seat: Seat | None) -> dict[str, JSON]:
+    """Return the public table plus, for a seat, its own hand (the keys besides the common)."""
     board = game.board
     codes = board.city_codes
-    n = game.num_players
-    acting = seat is not None and seat == state.current
     seen = [tuple(h - b for h, b in zip(hand, blind, strict=True))
             for hand, blind in zip(state.hands, state.blind, strict=True)]
     return {
-        "game": game.name,
-        "num_players": n,
-        "seat": seat,
-        "current_player": state.current,
         "round": state.round,
         "point": state.point.name.lower(),
         "point_words": POINT_WORDS[state.point],
@@ -58,7 +49,6 @@ def observation(
         "hand": None if seat is None else _cards(game, state.hands[seat]),
         "hands": [_cards(game, cards) for cards in seen],
         "blind_counts": [sum(blind) for blind in state.blind],
-        "hand_sizes": [sum(hand) for hand in state.hands],
         "routes": [[codes[city] for city in route] for route in state.routes],
         "houses": [[codes[city] for city in bits(mask)] for mask in state.houses],
         "houses_left": list(state.supply),
@@ -68,15 +58,18 @@ def observation(
         "stacks": {stack.id: list(stack.values[state.taken[index]:])
                    for index, stack in enumerate(board.stacks)},
         "end_holder": None if state.end_holder == NONE else state.end_holder,
-        "log": game.log_renderer.entries(state.log, seat) if log else [],
-        "legal_actions": ([action_text(game, state, a) for a in game.legal_actions(state)]
-                          if acting else []),
-        "scores": list(game.scores(state)),
         "ranks": list(state.ranks),
-        "winners": [other for other, rank in enumerate(state.ranks) if rank == 1],
-        "terminal": state.current is None,
-        "end_reason": state.end_reason if state.current is None else None,
     }
+
+
+def hand_sizes(state: TntState) -> list[int]:
+    """Return per seat the number of cards in hand."""
+    return [sum(hand) for hand in state.hands]
+
+
+def end_reason(state: TntState) -> str:
+    """Return why the game ended: carriage_7, last_house or round_limit (T53-T55)."""
+    return state.end_reason
 
 
 def _cards(game: TntGame, cards: tuple[int, ...]) -> list[str]:

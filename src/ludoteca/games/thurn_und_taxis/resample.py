@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from ludoteca.core.chance import fresh_seed
 from ludoteca.core.game import Seat
 from ludoteca.games.thurn_und_taxis.state import UNKNOWN, ActionEvent, Event, TntState
 
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def resampled(
-    game: TntGame, state: TntState, seat: Seat | None, rng: random.Random, seed: int
+    game: TntGame, state: TntState, seat: Seat | None, rng: random.Random
 ) -> TntState:
     """Return `state` with the deck order and the blind cards `seat` has not seen redrawn.
 
@@ -22,6 +23,7 @@ def resampled(
     many blind cards as it had. The blind takes of the other seats are masked out of the log,
     and future chance gets the new `seed`.
     """
+    seed = fresh_seed(rng)  # drawn first: the redraws below use `rng` after it
     others = [other for other in range(game.num_players) if other != seat]
     pool = list(state.deck)
     for other in others:

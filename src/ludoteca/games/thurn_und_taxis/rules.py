@@ -2,32 +2,28 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
-
-from ludoteca.core.chance import check_seed, event_rng, fresh_seed, shuffled
+from ludoteca.core.chance import check_seed, event_rng, shuffled
 from ludoteca.core.draft import thaw
-from ludoteca.core.errors import IllegalActionError, InvalidActionError
-from ludoteca.core.game import JSON, Seat
-from ludoteca.core.logs import check_action_id
-from ludoteca.games.thurn_und_taxis import codec, positions, undo
+from ludoteca.core.engine import Engine
+from ludoteca.core.errors import IllegalActionError
+from ludoteca.core.game import Seat
+from ludoteca.games.thurn_und_taxis import codec, explain, observe, positions, resample, undo
 from ludoteca.games.thurn_und_taxis.actions import (
     OFFICIALS,
     ActionIds,
     TntAction,
     Verb,
+    action_text,
     drop,
     parse_token,
     take,
 )
 from ludoteca.games.thurn_und_taxis.board import Board, tnt_board
-from ludoteca.games.thurn_und_taxis.explain import explain_illegal, explain_token
+from ludoteca.games.thurn_und_taxis.explain import explain_token
 from ludoteca.games.thurn_und_taxis.flow import Flow, TntDraft, added, note, replaced
 from ludoteca.games.thurn_und_taxis.moves import close_options, legal_at_point
-from ludoteca.games.thurn_und_taxis.notation import action_text
-from ludoteca.games.thurn_und_taxis.observe import LogRenderer, observation
+from ludoteca.games.thurn_und_taxis.observe import LogRenderer
 from ludoteca.games.thurn_und_taxis.options import TntOptions
-from ludoteca.games.thurn_und_taxis.resample import resampled
 from ludoteca.games.thurn_und_taxis.state import (
     NONE,
     ActionEvent,
@@ -46,30 +42,29 @@ AFTER_OFFICIAL = {Verb.ADMINISTRATOR: Point.AFTER_ADMINISTRATOR,
                   Verb.CARRIER: Point.AFTER_CARRIER, Verb.CARTWRIGHT: Point.AFTER_CARTWRIGHT}
 
 
-class TntGame:
+class TntGame(Engine[TntState, TntAction]):
     """Thurn und Taxis for 2 to 4 players (`ludoteca.load("thurn_und_taxis", …)`)."""
 
     name = "thurn_und_taxis"
     rules_version = RULES_VERSION
+    codec = codec
+    positions = positions
+    explain = explain
+    chance = resample
+    undo = undo
+    observe = observe
+
+    settings: TntOptions
+    log_renderer: LogRenderer
 
     def __init__(self, options: TntOptions) -> None:
-        self.settings = options
-        self.num_players = options.num_players
+        super().__init__(options)
         self.board: Board = tnt_board()
         self.flow = Flow(self.board, options)
         self.ids = ActionIds(self.board)
         self.num_distinct_actions = self.ids.size
         self.log_renderer = LogRenderer(self)
         self.max_game_length = MAX_ACTIONS_PER_TURN * self.num_players * options.last_round
-        self._last_apply: tuple[TntState, TntAction, TntState] | None = None
-
-    def __repr__(self) -> str:
-        return f"TntGame({self.settings!r})"
-
-    @property
-    def options(self) -> Mapping[str, JSON]:
-        """Return every option of this game, defaults included."""
-        return self.settings.as_dict()
 
     # -- setup and play ----------------------------------------------------------------------
 
@@ -94,24 +89,11 @@ class TntGame:
         self.flow.begin_turn(draft, 0)
         return self.flow.settle(draft)
 
-    def apply(self, state: TntState, action: TntAction) -> TntState:
-        """Return the state after `action`; IllegalActionError, state untouched, if illegal."""
-        # `undoable` applies the action it is asked about, and the caller (the server, the
-        # conformance harness) then applies the same action to the same state: the last
-        # result is kept so the work is done once. States are immutable, so it is the answer.
-        last = self._last_apply
-        if last is not None and last[0] is state and last[1] == action:
-            return last[2]
-        after = self._apply(state, action)
-        self._last_apply = (state, action, after)
-        return after
-
-    def _apply(self, state: TntState, action: TntAction) -> TntState:
-        if action not in self.legal_actions(state):
-            raise IllegalActionError(explain_illegal(self, state, action))
+    def play(self, state: TntState, action: TntAction) -> TntState:
+        """Return the state after the legal `action` (T9–T52)."""
         seat = state.current
         assert seat is not None  # a terminal state has no legal actions
-        text = action_text(self, state, action)
+        text = action_text(self.board, state, action)
         draft = thaw(state)
         verb = action.verb
         flow = self.flow
@@ -190,21 +172,9 @@ class TntGame:
 
     # -- queries -----------------------------------------------------------------------------
 
-    def current_player(self, state: TntState) -> Seat | None:
-        """Return the seat to act, or None when the game is over."""
-        return state.current
-
-    def legal_actions(self, state: TntState) -> tuple[TntAction, ...]:
+    def find_legal(self, state: TntState) -> tuple[TntAction, ...]:
         """Return the legal actions of the seat to act, in a stable order (§4.10)."""
-        legal = state.legal
-        if legal is None:
-            legal = tuple(legal_at_point(state, self.board, self.settings.blind_draw))
-            object.__setattr__(state, "legal", legal)
-        return legal
-
-    def is_terminal(self, state: TntState) -> bool:
-        """Return True once the game has ended (T54, T55)."""
-        return state.current is None
+        return tuple(legal_at_point(state, self.board, self.settings.blind_draw))
 
     def returns(self, state: TntState) -> tuple[float, ...]:
         """Return 1.0 for the winner (T58; with round_limit, all tied first), else 0.0."""
@@ -216,20 +186,11 @@ class TntGame:
         """Return each seat's score (T56): highest carriage + tiles − houses left."""
         return self.flow.scores(state)
 
-    def observation(self, state: TntState, seat: Seat | None, *, log: bool = True
-                    ) -> dict[str, JSON]:
-        """Return what `seat` may know (T8); seat None is a spectator."""
-        return observation(self, state, seat, log)
-
-    def log_digest(self, state: TntState, seat: Seat | None) -> str:
-        """Return the SHA-256 of the log `seat` may see, as JSON (finished rounds hashed once)."""
-        return self.log_renderer.digest(state.log, seat)
-
-    # -- notation and ids --------------------------------------------------------------------
+    # -- notation ------------------------------------------------------------------------------
 
     def action_to_text(self, state: TntState, action: TntAction) -> str:
         """Return the canonical text of `action` in `state` (§7.5)."""
-        return action_text(self, state, action)
+        return action_text(self.board, state, action)
 
     def action_from_text(self, state: TntState, text: str) -> TntAction:
         """Return the action `text` denotes (§7.3); InvalidActionError if it is not notation.
@@ -270,41 +231,3 @@ class TntGame:
         elif action.verb == Verb.BLIND and token.blind_city is not None:
             raise IllegalActionError(explain_token(self, state, token))
         return action
-
-    def action_to_id(self, action: TntAction) -> int:
-        """Return the dense id of `action`."""
-        return self.ids.to_id(action)
-
-    def action_from_id(self, state: TntState, action_id: int) -> TntAction:
-        """Return the legal action with this id; InvalidActionError if there is none."""
-        action = self.ids.action(check_action_id(action_id, self.num_distinct_actions))
-        if action in self.legal_actions(state):
-            return action
-        raise InvalidActionError(f"action id {action_id} is not a legal action here")
-
-    # -- serialization and hidden information ------------------------------------------------
-
-    def to_json(self, state: TntState) -> dict[str, JSON]:
-        """Return a lossless JSON-safe encoding of `state`."""
-        return codec.encode_state(self, state)
-
-    def from_json(self, obj: Mapping[str, JSON]) -> TntState:
-        """Return the state `to_json` encoded; StateFormatError if it cannot be read."""
-        return codec.decode_state(self, obj)
-
-    def position_from_text(self, text: str) -> TntState:
-        """Return the state a position text describes (`positions`); StateFormatError if bad."""
-        return positions.position_from_text(self, text)
-
-    def position_to_text(self, state: TntState) -> str:
-        """Return the position text of `state`, which `position_from_text` reads back."""
-        return positions.position_to_text(self, state)
-
-    def resample(self, state: TntState, seat: Seat | None, rng: random.Random) -> TntState:
-        """Return a state `seat` cannot tell apart: deck order and unseen blind cards redrawn."""
-        return resampled(self, state, seat, rng, fresh_seed(rng))
-
-    def undoable(self, state: TntState, action: TntAction) -> bool:
-        """Return True if `action` may be taken back: a card laid, not a card drawn (`undo.py`)."""
-        return undo.undoable(self, state, action)
-

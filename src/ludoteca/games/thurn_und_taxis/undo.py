@@ -51,7 +51,7 @@ def undoable(game: TntGame, state: TntState, action: TntAction) -> bool:
     seat = state.current
     if action.verb in HAND_DEPENDENT and seat is not None and any(state.blind[seat]):
         return False
-    after = game.apply(state, action)
+    after = game.tried_apply(state, action)
     return draws_nothing(state, after) and after.current is not None
 
 
