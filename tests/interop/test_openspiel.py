@@ -28,10 +28,13 @@ from ludoteca.interop.openspiel import (
 
 GAMES = ludoteca.available_games()
 TABLES = [(name, players) for name in GAMES for players in ludoteca.game_spec(name).player_counts]
-# Random play makes these games long (Thurn und Taxis: thousands of actions), so OpenSpiel's
-# test takes 20 s to a few minutes each; they run in the slow tier of `make test`, the others
-# in the quick one too.
-LONG = {("thurn_und_taxis", 2), ("thurn_und_taxis", 3), ("thurn_und_taxis", 4), ("keezen", 6),
+SHORT = {"thurn_und_taxis": {"round_limit": 40}}
+"""Options that keep a game's random games short for OpenSpiel's random simulation test: random
+Thurn und Taxis players rarely close a route, so a whole game lasts thousands of actions. The
+whole games of these run in the soak tier (`make soak`)."""
+# OpenSpiel's test takes 20 s to a minute on these tables (the short games too); they run in the
+# slow tier of `make test`, the others in the quick one too.
+LONG = {("thurn_und_taxis", 3), ("thurn_und_taxis", 4), ("keezen", 6),
         ("suitors_paths", 3), ("suitors_paths", 4), ("suitors_paths", 5)}
 
 
@@ -65,6 +68,13 @@ def played(game: Any, seed: int, steps: int) -> LudotecaState:
     [pytest.param(*table, marks=[pytest.mark.slow] if table in LONG else []) for table in TABLES],
 )
 def test_openspiel_random_sim_test_passes(name: str, players: int) -> None:
+    game = load(name, players, **SHORT.get(name, {}))
+    pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize(("name", "players"), [table for table in TABLES if table[0] in SHORT])
+def test_openspiel_random_sim_test_passes_on_whole_games(name: str, players: int) -> None:
     game = load(name, players)
     pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)
 
@@ -85,8 +95,12 @@ def test_game_type_and_info_come_from_the_engine(name: str, players: int) -> Non
     assert game.max_game_length() == engine.max_game_length
     assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
     assert game.max_chance_outcomes() == 256
-    assert game.observation_tensor_size() == spec.observation_encoder(engine).layout.size
-    assert game.information_state_tensor_size() == game.observation_tensor_size()
+    # The numeric encoding is optional (DESIGN.md §2a): without it there are no tensors.
+    assert kind.provides_observation_tensor == (spec.observation_encoder is not None)
+    assert kind.provides_information_state_tensor == kind.provides_observation_tensor
+    if spec.observation_encoder is not None:
+        assert game.observation_tensor_size() == spec.observation_encoder(engine).layout.size
+        assert game.information_state_tensor_size() == game.observation_tensor_size()
 
 
 def test_parameters_reach_the_engine_and_bad_ones_are_refused() -> None:
@@ -166,7 +180,7 @@ def test_serialization_and_pickle_keep_the_engine_state(name: str) -> None:
 def test_strings_and_tensors_show_a_seat_only_what_it_may_see(name: str, players: int) -> None:
     game = load(name, players)
     engine = ludoteca.load(name, players=players)
-    encoder = ludoteca.game_spec(name).observation_encoder(engine)
+    make_encoder = ludoteca.game_spec(name).observation_encoder
     sampler = random.Random(11).random
     for steps in (0, 40, 150):
         state = played(game, steps + players, steps)
@@ -174,6 +188,9 @@ def test_strings_and_tensors_show_a_seat_only_what_it_may_see(name: str, players
             redrawn = state.resample_from_infostate(seat, sampler)
             assert redrawn.information_state_string(seat) == state.information_state_string(seat)
             assert redrawn.observation_string(seat) == state.observation_string(seat)
+            if make_encoder is None:
+                continue
+            encoder = make_encoder(engine)
             assert redrawn.observation_tensor(seat) == state.observation_tensor(seat)
             assert np.allclose(state.observation_tensor(seat),
                                encoder.encode(state.engine_state, seat))
