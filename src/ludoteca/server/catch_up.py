@@ -2,11 +2,11 @@
 changed it (an action, an undo, a claimed seat, a bot taking a seat, an expiry).
 
 The process that stored an action sends it with its summary columns in its event, and a copy one
-action behind takes it from there (MatchHub.on_event). Otherwise the copy reads the match's row
-and only the actions it lacks. If the match counts more undos
-than the copy has seen, an action the copy holds was taken back (and maybe replaced: the same
-index then names another state), and the copy is rebuilt from the whole record. Runs in a worker
-thread: it reads the database and applies actions with the engine.
+action behind takes it from there (following.follow_action). Otherwise the copy reads the match's
+row and only the actions it lacks. If the match counts more undos than the copy has seen, an
+action the copy holds was taken back (and maybe replaced: the same index then names another
+state), and the copy is rebuilt from the whole record. Runs in a worker thread: it reads the
+database and applies actions with the engine.
 """
 
 from __future__ import annotations

@@ -200,7 +200,7 @@ class LiveMatch:
     """With other processes: the seats with a socket open on each (by its name in the events),
     and when it last said so (`time.monotonic`)."""
     commits: set[asyncio.Future[str]] = field(default_factory=set)
-    """Commits of this match under way (one may outlive its request: MatchHub.act)."""
+    """Commits of this match under way (one may outlive its request: playing.act)."""
     announced: frozenset[Seat] = frozenset()
     """The seats with a socket open here that this process last told the others of."""
     messages: list[Message] = field(default_factory=list)

@@ -49,7 +49,7 @@ class MatchCache:
         # The load in progress of each match not in memory: every request for it waits for it.
         self._loads: dict[str, asyncio.Future[LiveMatch | None]] = {}
         self._committing: Counter[str] = Counter()
-        """Commits under way per match (one may outlive its request: see `MatchHub.act`)."""
+        """Commits under way per match (one may outlive its request: see `playing.act`)."""
         self._commits: set[asyncio.Future[str]] = set()
         self._crowd_logged = 0
 
