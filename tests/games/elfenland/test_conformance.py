@@ -7,16 +7,32 @@ import pytest
 import ludoteca
 from ludoteca.core import check_game
 
+# 100 seeded games per player count in `make test`, cut into CHUNKS tests with their own check
+# seeds so that `pytest -n 2` spreads them; `make soak` plays 300.
+CHUNKS = 2
+
 
 @pytest.mark.slow
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_check_game_100_random_games(players: int, chunk: int) -> None:
+    # Deep checks (JSON, observation property with resampling, rejections) on the harness's
+    # schedule (first steps, powers of two, last state) plus 2% of the other steps.
+    game = ludoteca.load("elfenland", players)
+    report = check_game(game, games=100 // CHUNKS, seed=100 * players + chunk,
+                        deep_fraction=0.02)
+    assert report.games == 100 // CHUNKS
+    assert report.deep_checks > 500
+    assert report.longest_game <= game.max_game_length
+
+
+@pytest.mark.soak
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_check_game_300_random_games(players: int) -> None:
-    # Deep checks (JSON, observation property with resampling, rejections) on 2% of the steps
-    # plus the first and last state of every game: over a thousand per player count.
     game = ludoteca.load("elfenland", players)
     report = check_game(game, games=300, seed=players, deep_fraction=0.02)
     assert report.games == 300
-    assert report.deep_checks > 1000
+    assert report.deep_checks > 3000
     assert report.longest_game <= game.max_game_length
 
 

@@ -10,12 +10,21 @@ from tests.games.keezen.helpers import keezen
 
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4, 6])
+def test_check_game_100_random_games(players: int) -> None:
+    # Deep checks (JSON, observation property, rejections) on the harness's schedule (the
+    # first steps, powers of two, the last state) plus 0.5% of the other steps: over a
+    # thousand per board.
+    report = check_game(keezen(players), games=100, seed=players, deep_fraction=0.005)
+    assert report.games == 100
+    assert report.deep_checks > 1000
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", [2, 4, 6])
 def test_check_game_300_random_games(players: int) -> None:
-    # Deep checks (JSON, observation property, rejections) on 0.5% of the steps plus the
-    # first and last state of every game: well over a thousand per board.
     report = check_game(keezen(players), games=300, seed=players, deep_fraction=0.005)
     assert report.games == 300
-    assert report.deep_checks > 600
+    assert report.deep_checks > 3000
 
 
 @pytest.mark.parametrize(

@@ -32,23 +32,20 @@ def test_check_game_under_options(players: int, options: dict[str, object]) -> N
     assert report.games == 3
 
 
-# The long runs: 300 seeded whole games per player count and under each option mix. A random
-# game lasts 250 (2 players) to 700 (5 players) actions, 0.04-0.15 s of CPU under the harness;
-# each run is cut into CHUNKS tests with their own check seeds, so `pytest -n 2` spreads them.
-CHUNKS = 3
-GAMES = 300
-OPTION_GAMES = 300
+# The longer runs: seeded whole games per player count and under each option mix, GAMES in
+# `make test` and SOAK_GAMES in `make soak`. A random game lasts 250 (2 players) to 700
+# (5 players) actions, 0.04-0.3 s under the harness.
+GAMES = 20
+SOAK_GAMES = 300
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("chunk", range(CHUNKS))
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_check_game_300_random_games(players: int, chunk: int) -> None:
+def test_check_game_random_games(players: int) -> None:
     game = ludoteca.load("suitors_paths", players)
-    report = check_game(game, games=GAMES // CHUNKS, seed=100 * players + chunk,
-                        deep_fraction=0.005)
-    assert report.games == GAMES // CHUNKS
-    assert report.deep_checks > 2 * GAMES // CHUNKS
+    report = check_game(game, games=GAMES, seed=100 * players, deep_fraction=0.005)
+    assert report.games == GAMES
+    assert report.deep_checks > 10 * GAMES
     assert report.longest_game <= game.max_game_length
 
 
@@ -56,5 +53,24 @@ def test_check_game_300_random_games(players: int, chunk: int) -> None:
 @pytest.mark.parametrize(("players", "options"), OPTION_MIXES)
 def test_check_game_random_games_under_options(players: int, options: dict[str, object]) -> None:
     game = ludoteca.load("suitors_paths", players, **options)
-    report = check_game(game, games=OPTION_GAMES, seed=11, deep_fraction=0.005)
-    assert report.games == OPTION_GAMES
+    report = check_game(game, games=GAMES // 2, seed=11, deep_fraction=0.005)
+    assert report.games == GAMES // 2
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_check_game_300_random_games(players: int) -> None:
+    game = ludoteca.load("suitors_paths", players)
+    report = check_game(game, games=SOAK_GAMES, seed=100 * players, deep_fraction=0.005)
+    assert report.games == SOAK_GAMES
+    assert report.longest_game <= game.max_game_length
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize(("players", "options"), OPTION_MIXES)
+def test_check_game_300_random_games_under_options(
+    players: int, options: dict[str, object]
+) -> None:
+    game = ludoteca.load("suitors_paths", players, **options)
+    report = check_game(game, games=SOAK_GAMES, seed=11, deep_fraction=0.005)
+    assert report.games == SOAK_GAMES
