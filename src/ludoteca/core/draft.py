@@ -56,8 +56,10 @@ def _thawer(cls: type[Any]) -> Callable[[Any], Any]:
     if not is_dataclass(cls) or params is None or not params.frozen:
         raise TypeError(f"{cls.__name__} is not a frozen dataclass")
     slots = vars(cls).get("__slots__")
-    if slots is None or cls.__bases__ != (object,):
-        raise TypeError(f"{cls.__name__} must be slotted and derive from object only")
+    # Bases may add methods but no slots (e.g. `core.engine.SegmentedState`): the twin derives
+    # from the same bases, so that both classes have one layout.
+    if slots is None or any(vars(base).get("__slots__") != () for base in cls.__mro__[1:-1]):
+        raise TypeError(f"{cls.__name__} must be slotted, its bases adding no slots")
     if hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} has a __post_init__ that freezing would skip")
 
@@ -65,7 +67,7 @@ def _thawer(cls: type[Any]) -> Callable[[Any], Any]:
         draft.__class__ = cls
         return draft
 
-    twin = type(f"{cls.__name__}Draft", (), {
+    twin = type(f"{cls.__name__}Draft", cls.__bases__, {
         "__slots__": slots, "__module__": cls.__module__, "freeze": freeze,
     })
     namespace: dict[str, Any] = {"new": object.__new__, "twin": twin}

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ludoteca.core.errors import IllegalActionError, InvalidActionError
@@ -60,6 +61,35 @@ class EngineState(Protocol):
 
 
 StateT = TypeVar("StateT", bound=EngineState)
+EventT = TypeVar("EventT")
+
+
+class SegmentedState(Generic[EventT]):
+    """A base for a game's state class: its log kept in segments (deals, rounds), its `current`
+    None once the game is over. It adds no slots, so `core.draft` thaws its subclasses."""
+
+    __slots__ = ()
+
+    current: Seat | None
+    log: tuple[tuple[EventT, ...], ...]
+
+    @property
+    def is_over(self) -> bool:
+        """Return True once the game has ended."""
+        return self.current is None
+
+    def events(self) -> tuple[EventT, ...]:
+        """Return the whole log as one flat tuple of events."""
+        return tuple(event for segment in self.log for event in segment)
+
+
+def legal_cache() -> Any:
+    """Return the dataclass field of a state's legal-action cache (`state.legal`).
+
+    It is no constructor field and no part of the state's value, so a state made by `replace`,
+    by a draft or by hand starts without it, and `Engine.legal_actions` fills it on first use.
+    """
+    return field(default=None, init=False, compare=False, repr=False)
 
 
 class EngineOptions(Protocol):

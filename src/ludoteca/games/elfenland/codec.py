@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
+from ludoteca.core.codec import decoded, expect, plain, require_fields, tuples
 from ludoteca.core.errors import StateFormatError
 from ludoteca.core.game import JSON
 from ludoteca.games.elfenland.actions import KEPT_CARDS, ElfAction, action_text, parse_action
@@ -42,11 +43,12 @@ STATE_FIELDS = tuple(f.name for f in fields(ElfenlandState) if f.name != "legal"
 EVENT_KINDS = {cls: kind for kind, cls in EVENT_TYPES.items()}
 PHASES = tuple(Phase)
 DISPLAY_SLOTS = 5
+WHAT = "an Elfenland state"
 
 
 def encode_state(game: ElfenlandGame, state: ElfenlandState) -> dict[str, JSON]:
     """Return `state` as JSON-safe data: every field but the legal-action cache."""
-    data = {name: _plain(getattr(state, name)) for name in STATE_FIELDS if name != "log"}
+    data = {name: plain(getattr(state, name)) for name in STATE_FIELDS if name != "log"}
     data["log"] = [[encode_event(event) for event in events] for events in state.log]
     return data
 
@@ -60,30 +62,15 @@ def encode_event(event: Event) -> list[JSON]:
             *[list(value) if type(value) is tuple else value for value in event]]
 
 
-def _plain(value: Any) -> JSON:
-    if isinstance(value, tuple):
-        return [_plain(item) for item in value]
-    return value
-
-
 def decode_state(game: ElfenlandGame, obj: Mapping[str, JSON]) -> ElfenlandState:
     """Return the state encoded by `encode_state` (no legal cache); StateFormatError if bad."""
-    try:
-        state = _decode(game, obj)
-    except StateFormatError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError) as error:  # ValueError: bad notation too
-        raise StateFormatError(f"not an Elfenland state: {error}") from error
+    state = decoded(WHAT, lambda: _decode(game, obj))  # a ValueError: bad notation too
     check_state(game, state)
     return state
 
 
 def _decode(game: ElfenlandGame, obj: Mapping[str, JSON]) -> ElfenlandState:
-    if not isinstance(obj, Mapping):
-        raise StateFormatError(f"an Elfenland state is a JSON object, got {type(obj).__name__}")
-    missing = [name for name in STATE_FIELDS if name not in obj]
-    if missing:
-        raise StateFormatError(f"an Elfenland state needs {', '.join(missing)}")
+    require_fields(obj, STATE_FIELDS, WHAT)
     values: dict[str, Any] = {}
     for name in STATE_FIELDS:
         if name == "log":
@@ -114,11 +101,7 @@ def _decode_event(game: ElfenlandGame, data: Any) -> Event:
 
 
 def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(item) for item in value)
-    if value is None or isinstance(value, (int, tuple, ElfAction)):
-        return value
-    raise StateFormatError(f"unexpected value {value!r} in an Elfenland state")
+    return tuples(value, WHAT, (int, tuple, ElfAction))
 
 
 def check_state(game: ElfenlandGame, state: ElfenlandState) -> None:
@@ -145,41 +128,41 @@ def _check_shapes(game: ElfenlandGame, state: ElfenlandState) -> None:
     counters = len(COUNTER_KINDS)
     seat_or_none = (NONE, *range(n))
     kind_or_none = (NONE, *COUNTER_KINDS)
-    _expect(_count(state.seed), "seed must be a non-negative integer")
+    expect(_count(state.seed), "seed must be a non-negative integer")
     for name in ("round", "start", "step", "passes", "reshuffles"):
-        _expect(_count(getattr(state, name)), f"{name} must be a non-negative integer")
-    _expect(state.phase in PHASES, f"phase must be one of {PHASES}, not {state.phase!r}")
-    _expect(state.current is None or _is_seat(state.current, n),
+        expect(_count(getattr(state, name)), f"{name} must be a non-negative integer")
+    expect(state.phase in PHASES, f"phase must be one of {PHASES}, not {state.phase!r}")
+    expect(state.current is None or _is_seat(state.current, n),
             f"current player {state.current!r} is not a seat")
-    _expect(_is_seat(state.start, n), f"start player {state.start!r} is not a seat")
-    _expect(type(state.discarding) is bool, "discarding must be true or false")
-    _expect(_rows(state.boots, n) and all(_is_town(game, t) for t in state.boots),
+    expect(_is_seat(state.start, n), f"start player {state.start!r} is not a seat")
+    expect(type(state.discarding) is bool, "discarding must be true or false")
+    expect(_rows(state.boots, n) and all(_is_town(game, t) for t in state.boots),
             f"boots must list a town for each of the {n} seats")
     pieces = sum(1 << town for town in range(game.map.num_towns) if game.map.has_pieces[town])
-    _expect(_rows(state.visited, n) and all(_count(v) and not v & ~pieces for v in state.visited),
+    expect(_rows(state.visited, n) and all(_count(v) and not v & ~pieces for v in state.visited),
             f"visited must hold, for each of the {n} seats, a set of towns with pieces")
-    _expect(_rows(state.hands, n) and all(_vector(hand, 7) for hand in state.hands),
+    expect(_rows(state.hands, n) and all(_vector(hand, 7) for hand in state.hands),
             f"hands must hold {n} count vectors of 7 card kinds")
-    _expect(_vector(state.discards, 7), "discards must be a count vector of 7 card kinds")
-    _expect(_kinds(state.draw_pile, CARD_KINDS), "the draw pile must list card kinds")
-    _expect(_kinds(state.supply, COUNTER_KINDS), "the supply must list counter kinds")
-    _expect(_rows(state.display, DISPLAY_SLOTS) and _kinds(state.display, kind_or_none),
+    expect(_vector(state.discards, 7), "discards must be a count vector of 7 card kinds")
+    expect(_kinds(state.draw_pile, CARD_KINDS), "the draw pile must list card kinds")
+    expect(_kinds(state.supply, COUNTER_KINDS), "the supply must list counter kinds")
+    expect(_rows(state.display, DISPLAY_SLOTS) and _kinds(state.display, kind_or_none),
             f"the display must show {DISPLAY_SLOTS} counters")
     for name in ("open_counters", "secret_counters"):
         rows = getattr(state, name)
-        _expect(_rows(rows, n) and all(_vector(held, counters) for held in rows),
+        expect(_rows(rows, n) and all(_vector(held, counters) for held in rows),
                 f"{name} must hold {n} count vectors of {counters} counter kinds")
-    _expect(_rows(state.road_counter, edges) and _kinds(state.road_counter, kind_or_none),
+    expect(_rows(state.road_counter, edges) and _kinds(state.road_counter, kind_or_none),
             f"road_counter must have {edges} entries, one per edge id, each a counter or {NONE}")
     for name in ("road_placer", "road_obstacle"):
         column = getattr(state, name)
-        _expect(_rows(column, edges) and _kinds(column, seat_or_none),
+        expect(_rows(column, edges) and _kinds(column, seat_or_none),
                 f"{name} must have {edges} entries, one per edge id, each a seat or {NONE}")
-    _expect(_rows(state.has_obstacle, n) and all(type(f) is bool for f in state.has_obstacle),
+    expect(_rows(state.has_obstacle, n) and all(type(f) is bool for f in state.has_obstacle),
             f"has_obstacle must hold {n} flags")
-    _expect(_vector(state.set_aside_open, counters), "set_aside_open must be a count vector")
-    _expect(_kinds(state.set_aside_secret, COUNTER_KINDS), "set_aside_secret must list kinds")
-    _expect(state.ranks == () or (_rows(state.ranks, n) and _kinds(state.ranks, range(1, n + 1))),
+    expect(_vector(state.set_aside_open, counters), "set_aside_open must be a count vector")
+    expect(_kinds(state.set_aside_secret, COUNTER_KINDS), "set_aside_secret must list kinds")
+    expect(state.ranks == () or (_rows(state.ranks, n) and _kinds(state.ranks, range(1, n + 1))),
             f"ranks must be empty or a rank 1..{n} per seat")
 
 
@@ -321,11 +304,6 @@ def _check_log(game: ElfenlandGame, state: ElfenlandState) -> None:
     if ended != (state.phase == Phase.OVER) or (ended and not isinstance(state.log[-1][-1],
                                                                    GameEndEvent)):
         raise StateFormatError("the log ends with the game's end exactly when the game is over")
-
-
-def _expect(condition: bool, message: str) -> None:
-    if not condition:
-        raise StateFormatError(message)
 
 
 def _count(value: Any) -> bool:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import NamedTuple, TypeAlias
 
+from ludoteca.core.engine import SegmentedState, legal_cache
 from ludoteca.core.game import Seat
 from ludoteca.games.elfenland.actions import ElfAction
 from ludoteca.games.elfenland.board import Kind, Town
@@ -149,7 +150,7 @@ EVENT_TYPES: dict[str, type] = {
 
 
 @dataclass(frozen=True, slots=True)
-class ElfenlandState:
+class ElfenlandState(SegmentedState[Event]):
     """Everything about an Elfenland game at one moment.
 
     Hands and held counters are count vectors (a hand is a multiset, §1). Per-edge tuples have
@@ -201,18 +202,7 @@ class ElfenlandState:
     """Final ranks, 1 = first (E41, E42); empty until the game is over."""
     log: tuple[tuple[Event, ...], ...]
     """The game's events, one tuple per round (so appending stays cheap)."""
-    legal: tuple[ElfAction, ...] | None = field(
-        default=None, init=False, compare=False, repr=False
-    )
-
-    @property
-    def is_over(self) -> bool:
-        """Return True once the game has ended."""
-        return self.current is None
-
-    def events(self) -> tuple[Event, ...]:
-        """Return the whole log as one flat tuple of events."""
-        return tuple(event for round_events in self.log for event in round_events)
+    legal: tuple[ElfAction, ...] | None = legal_cache()
 
     def pieces(self, seat: Seat) -> int:
         """Return the number of town pieces `seat` has collected (its score, E40)."""

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ludoteca.core.chance import check_seed
+from ludoteca.core.codec import decoded, require_fields
 from ludoteca.core.errors import StateFormatError
 from ludoteca.core.game import JSON
 from ludoteca.games.keezen.actions import NO_LOC, KeezenAction
@@ -58,23 +59,19 @@ def encode_event(event: Event) -> list[JSON]:
 
 def decode_state(game: KeezenGame, obj: Mapping[str, JSON]) -> KeezenState:
     """Return the state encoded by `encode_state`; StateFormatError saying what is wrong."""
-    try:
+
+    def read() -> KeezenState:
         state = _decode(game, obj)
         game.legal_actions(state)  # a position the move generator cannot read fails here
-    except StateFormatError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError) as error:
-        raise StateFormatError(f"not a Keezen state: {error}") from error
+        return state
+
+    state = decoded("a Keezen state", read)
     check_state(game, state)
     return state
 
 
 def _decode(game: KeezenGame, obj: Mapping[str, JSON]) -> KeezenState:
-    if not isinstance(obj, Mapping):
-        raise StateFormatError(f"a Keezen state is a JSON object, got {type(obj).__name__}")
-    missing = [key for key in STATE_KEYS if key not in obj]
-    if missing:
-        raise StateFormatError(f"a Keezen state needs {', '.join(missing)}")
+    require_fields(obj, STATE_KEYS, "a Keezen state")
     n = game.num_players
     pawns = tuple(tuple(sorted(_locs(game, locs))) for locs in _rows(obj["pawns"], n, "pawns"))
     squares = squares_of(game.board, pawns)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple, TypeAlias
 
+from ludoteca.core.engine import SegmentedState, legal_cache
 from ludoteca.core.game import Seat
 from ludoteca.games.keezen.actions import KeezenAction
 from ludoteca.games.keezen.board import Colour, Loc
@@ -45,7 +46,7 @@ Event: TypeAlias = DealEvent | PlayEvent | DiscardEvent | EndEvent
 
 
 @dataclass(frozen=True, slots=True)
-class KeezenState:
+class KeezenState(SegmentedState[Event]):
     """Everything about a Keezen game at one moment.
 
     `squares` and `pawns` hold the same position twice on purpose: `squares[loc]` answers
@@ -73,18 +74,7 @@ class KeezenState:
     winners: tuple[Seat, ...]
     log: tuple[tuple[Event, ...], ...]
     """The game's events, one tuple per deal (so appending stays cheap)."""
-    legal: tuple[KeezenAction, ...] | None = field(
-        default=None, init=False, compare=False, repr=False
-    )
-
-    @property
-    def is_over(self) -> bool:
-        """Return True once the game has ended."""
-        return self.current is None
-
-    def events(self) -> tuple[Event, ...]:
-        """Return the whole log as one flat tuple of events."""
-        return tuple(event for deal in self.log for event in deal)
+    legal: tuple[KeezenAction, ...] | None = legal_cache()
 
 
 def cards_spent(deal: tuple[Event, ...], num_players: int) -> list[list[Rank]]:

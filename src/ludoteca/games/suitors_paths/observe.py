@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ludoteca.core.codec import plain
 from ludoteca.core.game import JSON, Seat
 from ludoteca.core.logs import SegmentedLogRenderer
 from ludoteca.games.suitors_paths.actions import COLOURS, BuildSegment, cards_text
@@ -129,13 +130,6 @@ def _buildable(game: SpGame, state: SpState, legal: tuple[Any, ...]) -> list[JSO
         assert isinstance(payments, list)
         payments.append(action.payment)
     return list(entries.values())
-
-
-def plain(value: Any) -> JSON:
-    """Return `value` with tuples turned into lists (JSON-safe)."""
-    if isinstance(value, tuple):
-        return [plain(item) for item in value]
-    return value
 
 
 class LogRenderer(SegmentedLogRenderer[Event]):

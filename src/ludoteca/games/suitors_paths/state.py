@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, NamedTuple, TypeAlias
 
+from ludoteca.core.engine import SegmentedState, legal_cache
 from ludoteca.core.game import Seat
 from ludoteca.games.suitors_paths.actions import SpAction
 from ludoteca.games.suitors_paths.board import Hex, PointId
@@ -80,7 +81,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class SpState:
+class SpState(SegmentedState[Event]):
     """Everything about a Suitors' Paths game at one moment.
 
     Hands are count vectors; `known` counts, per seat, the cards of its hand everybody has
@@ -141,15 +142,4 @@ class SpState:
     winner: Seat
     log: tuple[tuple[Event, ...], ...]
     """The game's events, one tuple per round, the auctions first (so appending stays cheap)."""
-    legal: tuple[SpAction, ...] | None = field(
-        default=None, init=False, compare=False, repr=False
-    )
-
-    @property
-    def is_over(self) -> bool:
-        """Return True once the game has ended."""
-        return self.current is None
-
-    def events(self) -> tuple[Event, ...]:
-        """Return the whole log as one flat tuple of events."""
-        return tuple(event for part in self.log for event in part)
+    legal: tuple[SpAction, ...] | None = legal_cache()

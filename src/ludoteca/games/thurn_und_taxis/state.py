@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import IntEnum
 from typing import NamedTuple, TypeAlias
 
+from ludoteca.core.engine import SegmentedState, legal_cache
 from ludoteca.core.game import Seat
 from ludoteca.games.thurn_und_taxis.actions import TntAction
 from ludoteca.games.thurn_und_taxis.board import Cards, City
@@ -116,7 +117,7 @@ END_REASONS = ("", REASON_CARRIAGE, REASON_HOUSES, REASON_ROUND_LIMIT)
 
 
 @dataclass(frozen=True, slots=True)
-class TntState:
+class TntState(SegmentedState[Event]):
     """Everything about a Thurn und Taxis game at one moment.
 
     Hands, hidden blind cards and the discard pile are count vectors (their order never
@@ -165,15 +166,4 @@ class TntState:
     """Final ranks, 1 = first (T58, T59); empty until the game is over."""
     log: tuple[tuple[Event, ...], ...]
     """The game's events, one tuple per round (so appending stays cheap)."""
-    legal: tuple[TntAction, ...] | None = field(
-        default=None, init=False, compare=False, repr=False
-    )
-
-    @property
-    def is_over(self) -> bool:
-        """Return True once the game has ended."""
-        return self.current is None
-
-    def events(self) -> tuple[Event, ...]:
-        """Return the whole log as one flat tuple of events."""
-        return tuple(event for round_events in self.log for event in round_events)
+    legal: tuple[TntAction, ...] | None = legal_cache()
