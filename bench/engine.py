@@ -24,14 +24,8 @@ from pathlib import Path
 import ludoteca
 from ludoteca.core.chance import SEED_BITS
 
-# Player counts to measure per game; games not listed are measured at their default.
-PLAYER_COUNTS: dict[str, tuple[int | None, ...]] = {
-    "elfenland": (2, 3, 4, 5, 6),
-    "keezen": (2, 4, 6),
-    "thurn_und_taxis": (2, 3, 4),
-    "suitors_paths": (2, 3, 4, 5),
-}
 PROFILE_PLAYERS = 4
+"""The player count a profile is taken at, where a game offers it (else its default)."""
 PROFILE_TOP = 15
 
 
@@ -88,10 +82,16 @@ def header() -> str:
     ])
 
 
+def profile_players(game_name: str) -> int:
+    """Return the player count `game_name` is profiled at: PROFILE_PLAYERS if offered."""
+    spec = ludoteca.game_spec(game_name)
+    return PROFILE_PLAYERS if PROFILE_PLAYERS in spec.player_counts else spec.default_players
+
+
 def profile(game_name: str, seconds: float) -> str:
-    """Return the top functions by own time of a cProfiled 4-player playout of `game_name`."""
+    """Return the top functions by own time of a cProfiled playout of `game_name`."""
     profiler = cProfile.Profile()
-    profiler.runcall(playout, game_name, PROFILE_PLAYERS, seconds)
+    profiler.runcall(playout, game_name, profile_players(game_name), seconds)
     out = io.StringIO()
     pstats.Stats(profiler, stream=out).strip_dirs().sort_stats("tottime").print_stats(PROFILE_TOP)
     return out.getvalue().strip()
@@ -124,7 +124,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds per measurement")
     parser.add_argument("--processes", type=int, default=2, help="parallel processes (default 2)")
-    parser.add_argument("--profile", action="store_true", help="profile 4-player playouts")
+    parser.add_argument("--profile", action="store_true",
+                        help="profile 4-player playouts (a game without 4 seats: its default)")
     parser.add_argument("--game", choices=ludoteca.available_games(),
                         help="measure only this game (default: every game)")
     args = parser.parse_args()
@@ -133,12 +134,12 @@ def main() -> None:
     print(f"seconds   {args.seconds:g} per measurement\n")
     print(f"{'game':<24} {'processes':>9} {'actions/s':>12} {'games/s':>9} {'actions/game':>12}")
     for name in games:
-        for players in PLAYER_COUNTS.get(name, (None,)):
+        for players in ludoteca.game_spec(name).player_counts:
             for processes in sorted({1, args.processes}):
                 print(measure(name, players, args.seconds, processes), flush=True)
     if args.profile:
         for name in games:
-            print(f"\nprofile: {name}, {PROFILE_PLAYERS} players, {args.seconds:g} s\n")
+            print(f"\nprofile: {name}, {profile_players(name)} players, {args.seconds:g} s\n")
             print(profile(name, args.seconds))
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import ludoteca
+from ludoteca.bots import available_bots
 from ludoteca.cli import main, parse_options
 
 
@@ -30,8 +31,10 @@ def test_games_lists_every_game_with_its_bots(capsys: pytest.CaptureFixture[str]
     code, out, _ = run(capsys, "games")
     assert code == 0
     names = [line.split()[0] for line in out.splitlines() if line and not line[0].isspace()]
-    assert names == ["elfenland", "keezen", "suitors_paths", "thurn_und_taxis"]
-    assert out.count("bots: heuristic, ismcts, random") == 4
+    assert names == list(ludoteca.available_games())
+    for name in names:
+        assert f"bots: {', '.join(available_bots(name))}" in out.split(f"\n{name} ", 1)[-1]
+    assert "bots: heuristic, ismcts, random" in out
     assert "--option two_player_track=… (one of 32, 64; default 32)" in out
     assert "players: 2 to 6 (default 4)" in out
 

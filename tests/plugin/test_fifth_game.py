@@ -2,8 +2,9 @@
 in `tests/`, is registered the way a plug-in distribution registers one, through the entry point
 group `ludoteca.games`, and then everything that serves the four games serves it too, with no
 other file changed: the registry, the plug-in surface check, the CLI, `check_game`, OpenSpiel,
-PettingZoo and Gymnasium (each library's own API checks among them), and every test written for
-every registered game (the per-game tests of tests/plugin and tests/interop, found by their
+PettingZoo and Gymnasium (each library's own API checks among them), the server (a whole game
+over its API, each socket showing a seat only its own), and every test written for every
+registered game (the per-game tests of tests/plugin and tests/interop, found by their
 `name` parameter, so a test added there later runs here too).
 
 The registration is a module fixture: a distribution that declares only the entry point is put
@@ -48,6 +49,7 @@ from tests.interop import test_gymnasium, test_openspiel, test_pettingzoo
 from tests.plugin import test_encoding, test_golden, test_legal_cache, test_properties
 from tests.plugin.surface import WEB, surface_problems
 from tests.plugin.toy_pile import spec as toy_spec
+from tests.server import test_hidden_information
 
 NAME = "toy_pile"
 TOY = Path(__file__).parent / "toy_pile"
@@ -238,3 +240,10 @@ def test_an_entry_point_must_name_its_game_spec_and_cannot_replace_a_built_in_ga
             game_spec("not_a_spec")
         assert game_spec("keezen").title == "Keezen"  # the built-in package wins
     assert "not_a_spec" not in available_games()
+
+
+def test_the_server_plays_a_whole_toy_game_showing_each_seat_only_its_own(
+    toy: GameSpec, tmp_path: Path
+) -> None:
+    test_hidden_information.test_every_socket_message_of_a_whole_game_shows_only_the_own_seat(
+        tmp_path, NAME, 3, {"pile": 30})

@@ -1,6 +1,7 @@
-"""No client ever receives what its seat may not know: whole games over the API (a 4-player
-Keezen game, a 3-player Elfenland game, 3-player Thurn und Taxis games, with and without
-blind_draw, and a 3-player Suitors' Paths game)."""
+"""No client ever receives what its seat may not know: whole games over the API of every
+registered game (a 4-player Keezen game, a 3-player Elfenland game, 3-player Thurn und Taxis
+games, with and without blind_draw, a 3-player Suitors' Paths game, and a game at its default
+player count for any other game)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,22 @@ from typing import Any
 import pytest
 
 import ludoteca
-from ludoteca.games.thurn_und_taxis.bots import TntHeuristicBot
+from ludoteca.bots import make_bot
+from ludoteca.core.registry import available_games, game_spec
 from tests.server.support import TestClient, act, create, serve, view
 
+TABLES: dict[str, list[tuple[int, dict[str, Any]]]] = {
+    "keezen": [(4, {})], "elfenland": [(3, {})], "suitors_paths": [(3, {})],
+    "thurn_und_taxis": [(3, {}), (3, {"blind_draw": True})],
+}
+"""Per game, the player counts and options of the games played (default: the default count)."""
 SEEDS = {"keezen": 2025, "elfenland": 31, "thurn_und_taxis": 11, "suitors_paths": 12}
-"""With random.Random(7) choosing: whole games. Thurn und Taxis is played by its heuristic bot
-on every seat: random players rarely close a route and a game would last thousands of actions,
-while the bot's games end in some 20 rounds."""
+"""With random.Random(7) choosing: whole games (default seed 1)."""
+BOT_PLAYED = {"thurn_und_taxis": "heuristic"}
+"""Games whose every seat this bot plays: random Thurn und Taxis players rarely close a route
+and a game would last thousands of actions, while the bot's games end in some 20 rounds."""
+CASES = [(name, players, options) for name in available_games()
+         for players, options in TABLES.get(name, [(game_spec(name).default_players, {})])]
 SECRET_KEYS = ("pack", "seed", "deck", "token", "tokens", "draw_pile", "supply")
 
 
@@ -48,7 +58,7 @@ def check_message(
     assert observation == expected
     assert observation["seat"] == seat
     if seat is None:
-        assert observation["hand"] is None and observation["legal_actions"] == []
+        assert observation.get("hand") is None and observation["legal_actions"] == []
     keys = keys_under({**message, "observation": {**observation, "log": None}})
     log_keys = keys_under(observation["log"])
     if observation["game"] == "thurn_und_taxis":
@@ -84,16 +94,12 @@ def check_message(
     return message
 
 
-@pytest.mark.parametrize(
-    ("game_name", "players", "options"),
-    [("keezen", 4, {}), ("elfenland", 3, {}), ("thurn_und_taxis", 3, {}),
-     ("thurn_und_taxis", 3, {"blind_draw": True}), ("suitors_paths", 3, {})],
-)
+@pytest.mark.parametrize(("game_name", "players", "options"), CASES)
 def test_every_socket_message_of_a_whole_game_shows_only_the_own_seat(
     tmp_path: Path, game_name: str, players: int, options: dict[str, Any]
 ) -> None:
     game = ludoteca.load(game_name, players=players, **options)
-    seed = SEEDS[game_name]
+    seed = SEEDS.get(game_name, 1)
     state = game.initial_state(seed)
     rng = random.Random(7)
     with serve(tmp_path) as client:
@@ -166,13 +172,14 @@ def play_whole_game(
 
 
 def choose(game: Any, state: Any, rng: random.Random, legal: list[str]) -> str:
-    """Return the text of the action to play: random, or Thurn und Taxis' heuristic bot's
-    (with `blind_draw`, a blind draw at random)."""
-    if game.name != "thurn_und_taxis":
+    """Return the text of the action to play: random, or the bot of `BOT_PLAYED` (Thurn und
+    Taxis with `blind_draw`: a blind draw at random)."""
+    if game.name not in BOT_PLAYED:
         return rng.choice(legal)
     if "TD" in legal and rng.random() < 0.3:
         return "TD"  # the bot never draws blind; a third of the chances make the test's cards
-    action = TntHeuristicBot().choose(game, state, game.current_player(state), rng)
+    action = make_bot(BOT_PLAYED[game.name], game).choose(game, state, game.current_player(state),
+                                                         rng)
     text: str = game.action_to_text(state, action)
     assert text in legal
     return text
