@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from ludoteca.core.errors import IllegalActionError, InvalidActionError
 from ludoteca.core.game import JSON, Seat
@@ -199,8 +199,8 @@ class Observer(Protocol):
 class Engine(Generic[StateT, ActionT]):
     """The shared part of a rules engine (see the module); a game subclasses it."""
 
-    name: ClassVar[str]
-    rules_version: ClassVar[str]
+    name: str
+    rules_version: str
     codec: StateCodec
     positions: PositionText
     explain: Explainer

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from enum import StrEnum
 from functools import cache
 from typing import NamedTuple
 
+from ludoteca.core.enums import CodeStrEnum
 from ludoteca.core.errors import InvalidActionError
 from ludoteca.games.elfenland.board import LETTERS, EdgeId, ElfMap, Kind
 from ludoteca.games.elfenland.cards import (
@@ -19,7 +19,7 @@ from ludoteca.games.elfenland.cards import (
 )
 
 
-class Verb(StrEnum):
+class Verb(CodeStrEnum):
     """The first word of an action's notation (§7.2), which says what kind of decision it is."""
 
     TAKE = "take"
@@ -31,9 +31,6 @@ class Verb(StrEnum):
     END = "end"
     KEEP_CARDS = "keep-cards"
     KEEP_COUNTER = "keep-counter"
-
-    def __repr__(self) -> str:
-        return f"Verb.{self.name}"
 
 
 KEPT_CARDS = 4

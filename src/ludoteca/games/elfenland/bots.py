@@ -22,7 +22,7 @@ import random
 from typing import Any
 
 from ludoteca.core.game import Game, Seat
-from ludoteca.core.players import Budget
+from ludoteca.core.players import Budget, HeuristicBot
 from ludoteca.games.elfenland.actions import (
     END_ACTION,
     PASS_ACTION,
@@ -61,23 +61,18 @@ from ludoteca.games.elfenland.state import (
 )
 
 
-class ElfenlandHeuristicBot:
+class ElfenlandHeuristicBot(HeuristicBot[ElfenlandGame, ElfenlandState]):
     """Plans a tour through unvisited towns and picks, places, moves and keeps to serve it."""
 
-    name = "heuristic"
+    plays = ElfenlandGame
+    title = "Elfenland heuristic bot"
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.weights = weights
         self._planners: dict[tuple[ElfMap, bool], TourPlanner] = {}
 
-    def choose(
-        self,
-        game: Game[Any, Any],
-        state: Any,
-        seat: Seat,
-        rng: random.Random,
-        budget: Budget | None = None,
-    ) -> ElfAction:
+    def pick(self, game: ElfenlandGame, state: ElfenlandState, seat: Seat, rng: random.Random,
+             budget: Budget | None) -> ElfAction:
         """Return the action of `seat` that best serves its planned tour."""
         action = self.decide(game, state, seat, budget)
         legal = game.legal_actions(state)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ludoteca.core.chance import check_seed, event_rng, shuffled
 from ludoteca.core.draft import thaw
 from ludoteca.core.engine import Engine
-from ludoteca.core.game import Seat
+from ludoteca.core.game import JSON, Seat
 from ludoteca.games.elfenland import codec, explain, observe, positions, resample, undo
 from ludoteca.games.elfenland.actions import (
     ElfAction,
@@ -231,3 +232,8 @@ class ElfenlandGame(Engine[ElfenlandState, ElfAction]):
 def _replaced(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """Return `values` with entry `index` set to `value`."""
     return (*values[:index], value, *values[index + 1 :])
+
+
+def build(values: Mapping[str, JSON]) -> ElfenlandGame:
+    """Return the game with these option values (the descriptor's `build`)."""
+    return ElfenlandGame(ElfenlandOptions.from_values(values))

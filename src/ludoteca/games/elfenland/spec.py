@@ -6,57 +6,15 @@ and renderer are imported when first used.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from ludoteca.core.game import JSON
-from ludoteca.core.players import Bot
-from ludoteca.core.spec import BotSpec, Evaluator, GameSpec, SearchHints, TextRenderer
+from ludoteca.core.lazy import imported
+from ludoteca.core.spec import BotSpec, GameSpec, SearchHints
 from ludoteca.games.elfenland.options import (
     DEFAULT_PLAYERS,
     OPTIONS,
     PLAYER_COUNTS,
-    ElfenlandOptions,
 )
 
-if TYPE_CHECKING:
-    from ludoteca.core.encoding import ObservationEncoder
-
-
-def _build(values: dict[str, JSON]) -> Any:
-    from ludoteca.games.elfenland.rules import ElfenlandGame
-
-    return ElfenlandGame(ElfenlandOptions.from_values(values))
-
-
-def _renderer(game: Any) -> TextRenderer:
-    from ludoteca.games.elfenland.render import ElfenlandRenderer
-
-    return ElfenlandRenderer(game)
-
-
-def _heuristic() -> Bot:
-    from ludoteca.games.elfenland.bots import ElfenlandHeuristicBot
-
-    return ElfenlandHeuristicBot()
-
-
-def _evaluator() -> Evaluator:
-    from ludoteca.games.elfenland.evaluation import tour_evaluator
-
-    return tour_evaluator()
-
-
-def _encoder(game: Any) -> ObservationEncoder:
-    from ludoteca.games.elfenland.encoding import ElfenlandEncoder
-
-    return ElfenlandEncoder(game)
-
-
-def _board_data() -> dict[str, JSON]:
-    from ludoteca.games.elfenland.drawing import board_data
-
-    return board_data()
-
+_EVALUATOR = imported("ludoteca.games.elfenland.evaluation", "tour_evaluator")
 
 SPEC = GameSpec(
     name="elfenland",
@@ -68,18 +26,18 @@ SPEC = GameSpec(
     player_counts=PLAYER_COUNTS,
     default_players=DEFAULT_PLAYERS,
     options=OPTIONS,
-    build=_build,
-    renderer=_renderer,
+    build=imported("ludoteca.games.elfenland.rules", "build"),
+    renderer=imported("ludoteca.games.elfenland.render", "ElfenlandRenderer"),
     bots=(
         BotSpec(
             "heuristic", 1,
             "Plans a tour its cards can pay for and picks counters and obstacles to suit it; "
             "it beats the random bot nearly every game.",
-            _heuristic,
+            imported("ludoteca.games.elfenland.bots", "ElfenlandHeuristicBot"),
         ),
     ),
     default_bot="heuristic",
-    board_data=_board_data,
+    board_data=imported("ludoteca.games.elfenland.drawing", "board_data"),
     observation_keys=(
         "round", "rounds", "phase", "phase_name", "start_player", "discarding", "boots",
         "visited", "hand", "secret_counters", "secret_counts", "open_counters",
@@ -87,7 +45,7 @@ SPEC = GameSpec(
         "ranks",
     ),
     seat_markers=("start_player",),
-    observation_encoder=_encoder,
+    observation_encoder=imported("ludoteca.games.elfenland.encoding", "ElfenlandEncoder"),
     languages=("en", "nl", "zh", "de", "es", "fi"),
     rules_page="docs/rules/elfenland.md",
     original_rules=(("zh", "docs/rules/original/elfenland.zh.txt"),),
@@ -95,5 +53,5 @@ SPEC = GameSpec(
     play_minutes=(60, 60),
     # The tour planner is a rough judge mid-round (measured: the search's own picks lose more
     # often than the heuristic's), so it overrules the heuristic only when far better.
-    search=SearchHints(rollout="heuristic", depth=4, evaluator=_evaluator, margin=0.2),
+    search=SearchHints(rollout="heuristic", depth=4, evaluator=_EVALUATOR, margin=0.2),
 )

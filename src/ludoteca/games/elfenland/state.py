@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 from typing import NamedTuple, TypeAlias
 
 from ludoteca.core.engine import SegmentedState, legal_cache
+from ludoteca.core.enums import CodeIntEnum
 from ludoteca.core.game import Seat
 from ludoteca.games.elfenland.actions import ElfAction
 from ludoteca.games.elfenland.board import Kind, Town
@@ -19,7 +19,7 @@ UNKNOWN = -2
 
 
 
-class Phase(IntEnum):
+class Phase(CodeIntEnum):
     """Where the round stands (E8): the rulebook's phase number, or OVER (0) for a finished game.
 
     Only phases 3–6 have decisions, so only they are states; phases 1 and 2 (cards and secret
@@ -31,9 +31,6 @@ class Phase(IntEnum):
     MOVEMENT = 5
     ROUND_END = 6
     OVER = 0
-
-    def __repr__(self) -> str:
-        return f"Phase.{self.name}"
 
 
 class PhaseWords(NamedTuple):

@@ -32,10 +32,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
-from ludoteca.core.game import Game, Seat
-from ludoteca.core.players import Budget
+from ludoteca.core.game import Seat
+from ludoteca.core.players import Budget, HeuristicBot
 from ludoteca.games.keezen.actions import KeezenAction
 from ludoteca.games.keezen.board import HOME_SLOTS, Board, Colour, Loc
 from ludoteca.games.keezen.cards import (
@@ -99,31 +98,20 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 
-class KeezenHeuristicBot:
+class KeezenHeuristicBot(HeuristicBot[KeezenGame, KeezenState]):
     """Plays the legal action whose look-ahead score is best for the bot's team."""
 
-    name = "heuristic"
+    plays = KeezenGame
+    title = "Keezen heuristic bot"
 
     def __init__(self) -> None:
         self.weights = DEFAULT_WEIGHTS
         self._tables: dict[tuple[int, int, Weights], ValueTables] = {}
 
-    def choose(
-        self,
-        game: Game[Any, Any],
-        state: Any,
-        seat: Seat,
-        rng: random.Random,
-        budget: Budget | None = None,
-    ) -> KeezenAction:
+    def pick(self, game: KeezenGame, state: KeezenState, seat: Seat, rng: random.Random,
+             budget: Budget | None) -> KeezenAction:
         """Return the best-scoring legal action for `seat`, ties broken with `rng`."""
-        if not isinstance(game, KeezenGame) or not isinstance(state, KeezenState):
-            raise TypeError("the Keezen heuristic bot plays Keezen only")
-        if state.current != seat:
-            raise ValueError(f"seat {seat} is not to move (to move: {state.current})")
-        legal: tuple[KeezenAction, ...] = game.legal_actions(state)
-        if len(legal) == 1:
-            return legal[0]
+        legal = game.legal_actions(state)
         unseen, opponent_cards = _card_knowledge(game, state, seat)
         board = game.board
         key = (board.num_players, board.track_length, self.weights)

@@ -8,7 +8,7 @@ from typing import TypeAlias
 from ludoteca.core.chance import check_seed, event_rng, shuffled
 from ludoteca.core.draft import Draft, thaw
 from ludoteca.core.engine import Engine
-from ludoteca.core.game import Seat
+from ludoteca.core.game import JSON, Seat
 from ludoteca.games.keezen import codec, explain, observe, positions, resample, undo
 from ludoteca.games.keezen.actions import (
     KeezenAction,
@@ -238,3 +238,8 @@ class KeezenGame(Engine[KeezenState, KeezenAction]):
 def _appended(log: tuple[tuple[Event, ...], ...], event: Event) -> tuple[tuple[Event, ...], ...]:
     """Return the log with `event` added to the current deal."""
     return (*log[:-1], (*log[-1], event))
+
+
+def build(values: Mapping[str, JSON]) -> KeezenGame:
+    """Return the game with these option values (the descriptor's `build`)."""
+    return KeezenGame(KeezenOptions.from_values(values))

@@ -27,9 +27,9 @@ import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from ludoteca.core.game import Game, Seat
-from ludoteca.core.players import Budget
-from ludoteca.games.suitors_paths.actions import COLOUR_INDEX, COLOURS, MULTI
+from ludoteca.core.game import Seat
+from ludoteca.core.players import Budget, HeuristicBot
+from ludoteca.games.suitors_paths.actions import COLOUR_INDEX, COLOURS, MULTI, SpAction
 from ludoteca.games.suitors_paths.board import Board, game_data
 from ludoteca.games.suitors_paths.moves import HAND_LIMIT
 from ludoteca.games.suitors_paths.planner import (
@@ -46,6 +46,7 @@ from ludoteca.games.suitors_paths.planner import (
     shortfall,
 )
 from ludoteca.games.suitors_paths.rules import SpGame
+from ludoteca.games.suitors_paths.state import SpState
 
 PAIR_PRICE = 2.0
 """A requirement the hand holds no card of costs a pair (or a card still to draw)."""
@@ -68,30 +69,18 @@ HEX_VALUE_PER_CARD = 2.0
 MAX_BID_WORTH = 3
 
 
-class SpHeuristicBot:
+class SpHeuristicBot(HeuristicBot[SpGame, SpState]):
     """Connects where a marker gains most for the fewest cards; see the module docstring."""
 
-    name = "heuristic"
+    plays = SpGame
+    title = "Suitors' Paths bot"
 
-    def choose(
-        self,
-        game: Game[Any, Any],
-        state: Any,
-        seat: Seat,
-        rng: random.Random,
-        budget: Budget | None = None,
-    ) -> Any:
-        """Return the heuristic's action for `seat`, the player to act in `state`."""
-        if not isinstance(game, SpGame):
-            raise TypeError(f"the Suitors' Paths bot cannot play {game.name}")
+    def pick(self, game: SpGame, state: SpState, seat: Seat, rng: random.Random,
+             budget: Budget | None) -> SpAction:
+        """Return the action the heuristic prefers, read from `seat`'s observation alone."""
         view = game.observation(state, seat)
-        texts: list[str] = view["legal_actions"]
-        if not texts:
-            raise ValueError("the game is over or it is not this seat's turn")
-        if len(texts) == 1:
-            return game.action_from_text(state, texts[0])
         choice = Choice(game, view, seat)
-        return game.action_from_text(state, choice.best(texts))
+        return game.action_from_text(state, choice.best(view["legal_actions"]))
 
 
 class Plan(NamedTuple):

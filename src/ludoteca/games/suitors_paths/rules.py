@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ludoteca.core.chance import check_seed, event_rng
 from ludoteca.core.draft import thaw
 from ludoteca.core.engine import Engine
 from ludoteca.core.errors import IllegalActionError
-from ludoteca.core.game import Seat
+from ludoteca.core.game import JSON, Seat
 from ludoteca.games.suitors_paths import codec, explain, observe, positions, resample, undo
 from ludoteca.games.suitors_paths.actions import (
     COLOUR_INDEX,
@@ -348,3 +350,8 @@ class SpGame(Engine[SpState, SpAction]):
                 f"{text[:40]!r} is written for seat {seat}, but {who} is to act (§8.2)"
             )
         return action
+
+
+def build(values: Mapping[str, JSON]) -> SpGame:
+    """Return the game with these option values (the descriptor's `build`)."""
+    return SpGame(SpOptions.from_values(values))

@@ -3,51 +3,15 @@ need. Kept light on purpose: the rules and renderer are imported when first used
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from ludoteca.core.game import JSON
-from ludoteca.core.players import Bot
-from ludoteca.core.spec import BotSpec, Evaluator, GameSpec, SearchHints, TextRenderer
+from ludoteca.core.lazy import imported
+from ludoteca.core.spec import BotSpec, GameSpec, SearchHints
 from ludoteca.games.suitors_paths.options import (
     DEFAULT_PLAYERS,
     OPTIONS,
     PLAYER_COUNTS,
-    SpOptions,
 )
 
-if TYPE_CHECKING:
-    from ludoteca.core.encoding import ObservationEncoder
-
-
-def _build(values: dict[str, JSON]) -> Any:
-    from ludoteca.games.suitors_paths.rules import SpGame
-
-    return SpGame(SpOptions.from_values(values))
-
-
-def _renderer(game: Any) -> TextRenderer:
-    from ludoteca.games.suitors_paths.render import SpRenderer
-
-    return SpRenderer(game)
-
-
-def _heuristic() -> Bot:
-    from ludoteca.games.suitors_paths.bots import SpHeuristicBot
-
-    return SpHeuristicBot()
-
-
-def _encoder(game: Any) -> ObservationEncoder:
-    from ludoteca.games.suitors_paths.encoding import SpEncoder
-
-    return SpEncoder(game)
-
-
-def _evaluator() -> Evaluator:
-    from ludoteca.games.suitors_paths.evaluation import plan_evaluator
-
-    return plan_evaluator()
-
+_EVALUATOR = imported("ludoteca.games.suitors_paths.evaluation", "plan_evaluator")
 
 SPEC = GameSpec(
     name="suitors_paths",
@@ -58,19 +22,19 @@ SPEC = GameSpec(
     player_counts=PLAYER_COUNTS,
     default_players=DEFAULT_PLAYERS,
     options=OPTIONS,
-    build=_build,
-    renderer=_renderer,
+    build=imported("ludoteca.games.suitors_paths.rules", "build"),
+    renderer=imported("ludoteca.games.suitors_paths.render", "SpRenderer"),
     bots=(
         BotSpec(
             "heuristic", 1,
             "Connects where a marker gains most for the fewest cards, walks girls away from "
             "rival routes, and takes the cards its planned path lacks.",
-            _heuristic,
+            imported("ludoteca.games.suitors_paths.bots", "SpHeuristicBot"),
         ),
     ),
     default_bot="heuristic",
     board_data=None,
-    observation_encoder=_encoder,
+    observation_encoder=imported("ludoteca.games.suitors_paths.encoding", "SpEncoder"),
     observation_keys=(
         "step", "round", "board", "girls", "suitors", "routes", "heads", "markers",
         "connections", "supply", "display", "deck_size", "discard_pile", "hand", "known_cards",
@@ -82,5 +46,5 @@ SPEC = GameSpec(
     original_rules=(("fi", "docs/rules/original/suitors_paths.fi.txt"),),
     play_minutes=(30, 60),
     # Short heuristic rollouts finish the turn before the plan evaluation judges it.
-    search=SearchHints(rollout="heuristic", depth=8, evaluator=_evaluator, margin=0.03),
+    search=SearchHints(rollout="heuristic", depth=8, evaluator=_EVALUATOR, margin=0.03),
 )

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 from typing import Any, NamedTuple, TypeAlias
 
 from ludoteca.core.engine import SegmentedState, legal_cache
+from ludoteca.core.enums import CodeIntEnum
 from ludoteca.core.game import Seat
 from ludoteca.games.suitors_paths.actions import SpAction
 from ludoteca.games.suitors_paths.board import Hex, PointId
@@ -19,7 +19,7 @@ Stack: TypeAlias = tuple[Seat, ...]
 """A girl's markers, bottom first."""
 
 
-class Step(IntEnum):
+class Step(CodeIntEnum):
     """Where the game stands: the auctions, the three steps of a turn (P26), or the end."""
 
     AUCTION = 1
@@ -29,9 +29,6 @@ class Step(IntEnum):
     CARDS = 5
     DISCARD = 6
     OVER = 0
-
-    def __repr__(self) -> str:
-        return f"Step.{self.name}"
 
 
 class Route(NamedTuple):

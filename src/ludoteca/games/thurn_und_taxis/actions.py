@@ -18,11 +18,11 @@ discarded, which the state's hand gives.
 from __future__ import annotations
 
 import re
-from enum import StrEnum
 from functools import cache
 from itertools import combinations_with_replacement, product
 from typing import TYPE_CHECKING, NamedTuple
 
+from ludoteca.core.enums import CodeStrEnum
 from ludoteca.core.errors import InvalidActionError
 from ludoteca.games.thurn_und_taxis.board import Board, City
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ludoteca.games.thurn_und_taxis.state import TntState
 
 
-class Verb(StrEnum):
+class Verb(CodeStrEnum):
     """What kind of decision an action is; the value is its notation's lead."""
 
     TAKE = "T"
@@ -46,9 +46,6 @@ class Verb(StrEnum):
     CLOSE = "C"
     DROP = "X"
     END = "."
-
-    def __repr__(self) -> str:
-        return f"Verb.{self.name}"
 
 
 OFFICIALS = (Verb.ADMINISTRATOR, Verb.POSTMASTER, Verb.CARRIER, Verb.CARTWRIGHT)

@@ -23,6 +23,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple, TypeAlias
 
+from ludoteca.core.game import JSON
+
 City: TypeAlias = int
 Region: TypeAlias = int
 Cards: TypeAlias = tuple[int, ...]
@@ -134,3 +136,9 @@ bits = _bits
 def tnt_board() -> Board:
     """Return the board, read once from the data file and shared by every game."""
     return Board(json.loads(DATA_FILE.read_text(encoding="utf-8")))
+
+
+def board_data() -> dict[str, JSON]:
+    """Return the map's data for the front end (the descriptor's `board_data`)."""
+    data: dict[str, JSON] = dict(tnt_board().data)
+    return data

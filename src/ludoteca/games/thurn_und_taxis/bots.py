@@ -21,31 +21,26 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ludoteca.core.game import Game, Seat
-from ludoteca.core.players import Budget
+from ludoteca.core.game import Seat
+from ludoteca.core.players import Budget, HeuristicBot
+from ludoteca.games.thurn_und_taxis.actions import TntAction
 from ludoteca.games.thurn_und_taxis.board import Board, City, bits, tnt_board
+from ludoteca.games.thurn_und_taxis.rules import TntGame
+from ludoteca.games.thurn_und_taxis.state import TntState
 
 
-class TntHeuristicBot:
+class TntHeuristicBot(HeuristicBot[TntGame, TntState]):
     """Builds routes toward carriages and unclaimed regions; see the module docstring."""
 
-    name = "heuristic"
+    plays = TntGame
+    title = "Thurn und Taxis heuristic bot"
 
-    def choose(
-        self,
-        game: Game[Any, Any],
-        state: Any,
-        seat: Seat,
-        rng: random.Random,
-        budget: Budget | None = None,
-    ) -> Any:
-        """Return the heuristic's action for `seat`, the player to act in `state`."""
+    def pick(self, game: TntGame, state: TntState, seat: Seat, rng: random.Random,
+             budget: Budget | None) -> TntAction:
+        """Return the action the heuristic prefers, read from `seat`'s observation alone."""
         view = game.observation(state, seat)
-        texts: list[str] = view["legal_actions"]
-        if not texts:
-            raise ValueError("the game is over or it is not this seat's turn")
         choice = Choice(tnt_board(), view, seat)
-        return game.action_from_text(state, choice.best(texts))
+        return game.action_from_text(state, choice.best(view["legal_actions"]))
 
 
 class Choice:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ludoteca.core.chance import check_seed, event_rng, shuffled
 from ludoteca.core.draft import thaw
 from ludoteca.core.engine import Engine
 from ludoteca.core.errors import IllegalActionError
-from ludoteca.core.game import Seat
+from ludoteca.core.game import JSON, Seat
 from ludoteca.games.thurn_und_taxis import codec, explain, observe, positions, resample, undo
 from ludoteca.games.thurn_und_taxis.actions import (
     OFFICIALS,
@@ -231,3 +233,8 @@ class TntGame(Engine[TntState, TntAction]):
         elif action.verb == Verb.BLIND and token.blind_city is not None:
             raise IllegalActionError(explain_token(self, state, token))
         return action
+
+
+def build(values: Mapping[str, JSON]) -> TntGame:
+    """Return the game with these option values (the descriptor's `build`)."""
+    return TntGame(TntOptions.from_values(values))

@@ -3,52 +3,13 @@ need. Kept light on purpose: the rules and renderer are imported when first used
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from ludoteca.core.game import JSON
-from ludoteca.core.players import Bot
-from ludoteca.core.spec import BotSpec, GameSpec, SearchHints, TextRenderer
+from ludoteca.core.lazy import imported
+from ludoteca.core.spec import BotSpec, GameSpec, SearchHints
 from ludoteca.games.thurn_und_taxis.options import (
     DEFAULT_PLAYERS,
     OPTIONS,
     PLAYER_COUNTS,
-    TntOptions,
 )
-
-if TYPE_CHECKING:
-    from ludoteca.core.encoding import ObservationEncoder
-
-
-def _build(values: dict[str, JSON]) -> Any:
-    from ludoteca.games.thurn_und_taxis.rules import TntGame
-
-    return TntGame(TntOptions.from_values(values))
-
-
-def _renderer(game: Any) -> TextRenderer:
-    from ludoteca.games.thurn_und_taxis.render import TntRenderer
-
-    return TntRenderer(game)
-
-
-def _heuristic() -> Bot:
-    from ludoteca.games.thurn_und_taxis.bots import TntHeuristicBot
-
-    return TntHeuristicBot()
-
-
-def _encoder(game: Any) -> ObservationEncoder:
-    from ludoteca.games.thurn_und_taxis.encoding import TntEncoder
-
-    return TntEncoder(game)
-
-
-def _board_data() -> dict[str, JSON]:
-    from ludoteca.games.thurn_und_taxis.board import tnt_board
-
-    data: dict[str, JSON] = dict(tnt_board().data)
-    return data
-
 
 SPEC = GameSpec(
     name="thurn_und_taxis",
@@ -57,19 +18,19 @@ SPEC = GameSpec(
     player_counts=PLAYER_COUNTS,
     default_players=DEFAULT_PLAYERS,
     options=OPTIONS,
-    build=_build,
-    renderer=_renderer,
+    build=imported("ludoteca.games.thurn_und_taxis.rules", "build"),
+    renderer=imported("ludoteca.games.thurn_und_taxis.render", "TntRenderer"),
     bots=(
         BotSpec(
             "heuristic", 1,
             "Grows one route, closes it when the next carriage is in reach, and places the "
             "houses that complete the most valuable tiles.",
-            _heuristic,
+            imported("ludoteca.games.thurn_und_taxis.bots", "TntHeuristicBot"),
         ),
     ),
     default_bot="heuristic",
-    board_data=_board_data,
-    observation_encoder=_encoder,
+    board_data=imported("ludoteca.games.thurn_und_taxis.board", "board_data"),
+    observation_encoder=imported("ludoteca.games.thurn_und_taxis.encoding", "TntEncoder"),
     observation_keys=(
         "round", "point", "point_words", "forced_postmaster", "official_used", "display",
         "deck_size", "discard_pile", "hand", "hands", "blind_counts", "routes", "houses",

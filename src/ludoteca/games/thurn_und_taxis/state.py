@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
 from typing import NamedTuple, TypeAlias
 
 from ludoteca.core.engine import SegmentedState, legal_cache
+from ludoteca.core.enums import CodeIntEnum
 from ludoteca.core.game import Seat
 from ludoteca.games.thurn_und_taxis.actions import TntAction
 from ludoteca.games.thurn_und_taxis.board import Cards, City
@@ -17,7 +17,7 @@ UNKNOWN = -2
 """A blind-drawn card masked out of a resampled state's log (never shown to anyone)."""
 
 
-class Point(IntEnum):
+class Point(CodeIntEnum):
     """Where the turn stands: the decision points D1–D10 of §4.10, or OVER (0)."""
 
     DRAW = 1
@@ -31,9 +31,6 @@ class Point(IntEnum):
     AFTER_CARTWRIGHT = 9
     AFTER_CLOSE = 10
     OVER = 0
-
-    def __repr__(self) -> str:
-        return f"Point.{self.name}"
 
 
 POINT_WORDS: dict[Point, str] = {
