@@ -12,6 +12,7 @@ A table reads:
 
 from __future__ import annotations
 
+from ludoteca.core.render import Renderer
 from ludoteca.games.elfenland.board import LETTERS
 from ludoteca.games.elfenland.cards import cards_text
 from ludoteca.games.elfenland.rules import ElfenlandGame
@@ -57,50 +58,23 @@ def _road(state: ElfenlandState, e: int) -> str:
     return text
 
 
-def event_line(game: ElfenlandGame, event: Event, omniscient: bool = False) -> str:
-    """Return one event as a record line (§7.3): a spectator's, or with every hidden detail."""
-    viewer = getattr(event, "seat", None) if omniscient else None
-    text = game.log_renderer.entry(event, viewer)["text"]
-    assert isinstance(text, str)
-    return text
-
-
-def new_log_lines(
-    game: ElfenlandGame,
-    before: ElfenlandState | None,
-    after: ElfenlandState,
-    omniscient: bool = False,
-) -> list[str]:
-    """Return the log lines of the events from `before` to `after`: a spectator's, or with
-    every hidden card and counter shown. With `before` None, every line of `after`'s log.
-    """
-    seen = 0 if before is None else sum(len(events) for events in before.log)
-    events = after.events()[seen:]
-    return [event_line(game, event, omniscient) for event in events]
-
-
-class ElfenlandRenderer:
+class ElfenlandRenderer(Renderer[ElfenlandGame, ElfenlandState]):
     """The text renderer the Elfenland descriptor offers (`core.spec.TextRenderer`)."""
-
-    def __init__(self, game: ElfenlandGame) -> None:
-        self.game = game
 
     def board_text(self, state: ElfenlandState) -> str:
         """Return the public table of `state` as text."""
         return board_text(self.game, state)
 
-    def new_log_lines(self, before: ElfenlandState | None, after: ElfenlandState) -> list[str]:
-        """Return the spectator's log lines that `after` adds to `before`."""
-        return new_log_lines(self.game, before, after)
-
-    def omniscient_log_lines(
-        self, before: ElfenlandState | None, after: ElfenlandState
-    ) -> list[str]:
-        """Return the log lines `after` adds to `before`, every hidden card and counter shown."""
-        return new_log_lines(self.game, before, after, omniscient=True)
+    def event_line(self, event: Event, omniscient: bool) -> str:
+        """Return one event as a record line (§7.3): a spectator's, or with every hidden card
+        and counter shown."""
+        viewer = getattr(event, "seat", None) if omniscient else None
+        text = self.game.log_renderer.entry(event, viewer)["text"]
+        assert isinstance(text, str)
+        return text
 
     def snapshot_lines(self, before: ElfenlandState | None, state: ElfenlandState) -> list[str]:
         """Return the public table whenever a phase begins, else nothing."""
         if before is not None and (before.round, before.phase) == (state.round, state.phase):
             return []
-        return [f"  {line}" for line in board_text(self.game, state).splitlines()]
+        return self.table_lines(state)

@@ -17,11 +17,12 @@ more than 16 squares (the 64-square 2-player track) continue on a second row.
 from __future__ import annotations
 
 from ludoteca.core.game import Seat
+from ludoteca.core.render import Renderer
 from ludoteca.games.keezen.board import EMPTY, HOME_SLOTS, Board, Colour, Loc
 from ludoteca.games.keezen.observe import event_line
 from ludoteca.games.keezen.positions import position_text
 from ludoteca.games.keezen.rules import KeezenGame
-from ludoteca.games.keezen.state import KeezenState
+from ludoteca.games.keezen.state import Event, KeezenState
 
 CELLS_PER_ROW = 16
 LEGEND = (
@@ -42,17 +43,6 @@ def board_text(game: KeezenGame, state: KeezenState) -> str:
     lines.append("; ".join(footer))
     lines.append(LEGEND)
     return "\n".join(lines)
-
-
-def new_log_lines(
-    game: KeezenGame, before: KeezenState | None, after: KeezenState, omniscient: bool = False
-) -> list[str]:
-    """Return the log lines (section 7.3) of the events from `before` to `after`: a
-    spectator's, or with every hand shown. With `before` None, every line of `after`'s log.
-    """
-    seen = 0 if before is None else sum(len(deal) for deal in before.log)
-    events = [event for deal in after.log for event in deal][seen:]
-    return [event_line(game.board, event, None, omniscient) for event in events]
 
 
 def _header(game: KeezenGame, state: KeezenState) -> str:
@@ -140,23 +130,16 @@ def _plural(items: tuple[Seat, ...]) -> str:
     return "s" if len(items) > 1 else ""
 
 
-class KeezenRenderer:
+class KeezenRenderer(Renderer[KeezenGame, KeezenState]):
     """The text renderer the Keezen descriptor offers (`core.spec.TextRenderer`)."""
-
-    def __init__(self, game: KeezenGame) -> None:
-        self.game = game
 
     def board_text(self, state: KeezenState) -> str:
         """Return the board, the turn and the hand sizes of `state` as text."""
         return board_text(self.game, state)
 
-    def new_log_lines(self, before: KeezenState | None, after: KeezenState) -> list[str]:
-        """Return the spectator's log lines that `after` adds to `before`."""
-        return new_log_lines(self.game, before, after)
-
-    def omniscient_log_lines(self, before: KeezenState | None, after: KeezenState) -> list[str]:
-        """Return the log lines `after` adds to `before`, every hand shown."""
-        return new_log_lines(self.game, before, after, omniscient=True)
+    def event_line(self, event: Event, omniscient: bool) -> str:
+        """Return one event's log line (section 7.3): a spectator's, or with every hand shown."""
+        return event_line(self.game.board, event, None, omniscient)
 
     def snapshot_lines(self, before: KeezenState | None, state: KeezenState) -> list[str]:
         """Return the position after every step (section 7.2)."""

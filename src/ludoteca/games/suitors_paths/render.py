@@ -15,11 +15,12 @@ A table reads:
 
 from __future__ import annotations
 
+from ludoteca.core.render import Renderer
 from ludoteca.games.suitors_paths.actions import COLOURS, cards_text
 from ludoteca.games.suitors_paths.moves import MARKERS, markers_used
 from ludoteca.games.suitors_paths.observe import entry
 from ludoteca.games.suitors_paths.rules import SpGame
-from ludoteca.games.suitors_paths.state import NONE, SpState
+from ludoteca.games.suitors_paths.state import NONE, Event, SpState
 
 
 def board_text(game: SpGame, state: SpState) -> str:
@@ -62,45 +63,25 @@ def _header(game: SpGame, state: SpState) -> str:
     return f"{title}, seat {state.current + 1} to act ({state.step.name.lower()})"
 
 
-def new_log_lines(
-    game: SpGame, before: SpState | None, after: SpState, omniscient: bool = False
-) -> list[str]:
-    """Return the log lines of the events from `before` to `after`: a spectator's, or with
-    every deck card shown. With `before` None, every line of `after`'s log."""
-    seen = 0 if before is None else sum(len(events) for events in before.log)
-    lines = []
-    for event in after.events()[seen:]:
+class SpRenderer(Renderer[SpGame, SpState]):
+    """The text renderer the Suitors' Paths descriptor offers (`core.spec.TextRenderer`)."""
+
+    def board_text(self, state: SpState) -> str:
+        """Return the public table of `state` as text."""
+        return board_text(self.game, state)
+
+    def event_line(self, event: Event, omniscient: bool) -> str:
+        """Return one event's log line: a spectator's, or with every deck card shown."""
         shown = entry(event, None)
         seat = shown.get("seat")
         text = str(shown["text"])
         if event[0] == "take_deck" and omniscient:
             text += f" ({event[3]})"
         # An action's line carries the notation's seat prefix, the rules' seat (§8.2).
-        lines.append(text if text.startswith("#") or not isinstance(seat, int)
-                     else f"{seat + 1}: {text}")
-    return lines
-
-
-class SpRenderer:
-    """The text renderer the Suitors' Paths descriptor offers (`core.spec.TextRenderer`)."""
-
-    def __init__(self, game: SpGame) -> None:
-        self.game = game
-
-    def board_text(self, state: SpState) -> str:
-        """Return the public table of `state` as text."""
-        return board_text(self.game, state)
-
-    def new_log_lines(self, before: SpState | None, after: SpState) -> list[str]:
-        """Return the spectator's log lines that `after` adds to `before`."""
-        return new_log_lines(self.game, before, after)
-
-    def omniscient_log_lines(self, before: SpState | None, after: SpState) -> list[str]:
-        """Return the log lines `after` adds to `before`, every deck card shown."""
-        return new_log_lines(self.game, before, after, omniscient=True)
+        return text if text.startswith("#") or not isinstance(seat, int) else f"{seat + 1}: {text}"
 
     def snapshot_lines(self, before: SpState | None, state: SpState) -> list[str]:
         """Return the public table whenever a round begins, else nothing."""
         if before is not None and before.round == state.round and not state.is_over:
             return []
-        return [f"  {line}" for line in board_text(self.game, state).splitlines()]
+        return self.table_lines(state)

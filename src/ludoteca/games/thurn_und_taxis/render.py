@@ -12,8 +12,9 @@ A table reads:
 
 from __future__ import annotations
 
+from ludoteca.core.render import Renderer
 from ludoteca.games.thurn_und_taxis.rules import TntGame
-from ludoteca.games.thurn_und_taxis.state import NONE, POINT_WORDS, TntState
+from ludoteca.games.thurn_und_taxis.state import NONE, POINT_WORDS, Event, TntState
 
 
 def board_text(game: TntGame, state: TntState) -> str:
@@ -46,41 +47,22 @@ def _header(game: TntGame, state: TntState) -> str:
     return f"{title}, seat {state.current} to act ({POINT_WORDS[state.point]})"
 
 
-def new_log_lines(
-    game: TntGame, before: TntState | None, after: TntState, omniscient: bool = False
-) -> list[str]:
-    """Return the log lines of the events from `before` to `after`: a spectator's, or with
-    every blind card shown. With `before` None, every line of `after`'s log."""
-    seen = 0 if before is None else sum(len(events) for events in before.log)
-    lines = []
-    for event in after.events()[seen:]:
-        viewer = getattr(event, "seat", None) if omniscient else None
-        text = game.log_renderer.entry(event, viewer)["text"]
-        assert isinstance(text, str)
-        lines.append(text)
-    return lines
-
-
-class TntRenderer:
+class TntRenderer(Renderer[TntGame, TntState]):
     """The text renderer the Thurn und Taxis descriptor offers (`core.spec.TextRenderer`)."""
-
-    def __init__(self, game: TntGame) -> None:
-        self.game = game
 
     def board_text(self, state: TntState) -> str:
         """Return the public table of `state` as text."""
         return board_text(self.game, state)
 
-    def new_log_lines(self, before: TntState | None, after: TntState) -> list[str]:
-        """Return the spectator's log lines that `after` adds to `before`."""
-        return new_log_lines(self.game, before, after)
-
-    def omniscient_log_lines(self, before: TntState | None, after: TntState) -> list[str]:
-        """Return the log lines `after` adds to `before`, every blind card shown."""
-        return new_log_lines(self.game, before, after, omniscient=True)
+    def event_line(self, event: Event, omniscient: bool) -> str:
+        """Return one event's record line: a spectator's, or with every blind card shown."""
+        viewer = getattr(event, "seat", None) if omniscient else None
+        text = self.game.log_renderer.entry(event, viewer)["text"]
+        assert isinstance(text, str)
+        return text
 
     def snapshot_lines(self, before: TntState | None, state: TntState) -> list[str]:
         """Return the public table whenever a round begins, else nothing."""
         if before is not None and before.round == state.round and not state.is_over:
             return []
-        return [f"  {line}" for line in board_text(self.game, state).splitlines()]
+        return self.table_lines(state)
