@@ -9,8 +9,8 @@ controls from them, so choices and ranges are written down exactly once.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from dataclasses import asdict, dataclass
+from typing import Any, Literal, Self
 
 from ludoteca.core.game import JSON
 
@@ -162,3 +162,20 @@ def validate_options(
         spec.check(value, count, title)
         result[spec.name] = value
     return result
+
+
+class OptionValues:
+    """A base for a game's option values, a frozen dataclass checked against its OPTIONS."""
+
+    __slots__ = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        """Return the options as a JSON-safe dict."""
+        values: dict[str, Any] = asdict(self)  # type: ignore[call-overload]
+        return values
+
+    @classmethod
+    def from_values(cls, values: Mapping[str, Any]) -> Self:
+        """Return the options of values checked by `GameSpec.validated_options`."""
+        return cls(**values)
+

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
-from ludoteca.core.options import OptionSpec, choice, seat
+from ludoteca.core.options import OptionSpec, OptionValues, choice, seat
 
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 DEFAULT_PLAYERS = 4
@@ -32,7 +30,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 
 @dataclass(frozen=True, slots=True)
-class ElfenlandOptions:
+class ElfenlandOptions(OptionValues):
     """The option values and setup parameters of one Elfenland game, validated against OPTIONS."""
 
     num_players: int = DEFAULT_PLAYERS
@@ -40,12 +38,3 @@ class ElfenlandOptions:
     hand_limit_timing: str = "round_end"
     rounds: int = 4
     start_seat: int = 0
-
-    def as_dict(self) -> dict[str, Any]:
-        """Return the options as a JSON-safe dict."""
-        return asdict(self)
-
-    @classmethod
-    def from_values(cls, values: Mapping[str, Any]) -> ElfenlandOptions:
-        """Return the options of values checked by `GameSpec.validated_options`."""
-        return cls(**values)

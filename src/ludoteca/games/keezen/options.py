@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
-from ludoteca.core.options import OptionSpec, choice, flag, integer, seat
+from ludoteca.core.options import OptionSpec, OptionValues, choice, flag, integer, seat
 from ludoteca.games.keezen.board import SEGMENT, TRACK_LENGTHS_TWO_PLAYERS
 
 PLAYER_COUNTS = (2, 4, 6)
@@ -45,7 +43,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 
 @dataclass(frozen=True, slots=True)
-class KeezenOptions:
+class KeezenOptions(OptionValues):
     """The option values of one Keezen game, already validated against OPTIONS."""
 
     num_players: int = DEFAULT_PLAYERS
@@ -60,12 +58,3 @@ class KeezenOptions:
     def track_length(self) -> int:
         """Return L: 16 squares per seat, or the chosen 2-player track (K4)."""
         return self.two_player_track if self.num_players == 2 else SEGMENT * self.num_players
-
-    def as_dict(self) -> dict[str, Any]:
-        """Return the options as a JSON-safe dict."""
-        return asdict(self)
-
-    @classmethod
-    def from_values(cls, values: Mapping[str, Any]) -> KeezenOptions:
-        """Return the options of values checked by `GameSpec.validated_options`."""
-        return cls(**values)

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
-from ludoteca.core.options import OptionSpec, choice
+from ludoteca.core.options import OptionSpec, OptionValues, choice
 from ludoteca.games.suitors_paths.board import board_for
 
 PLAYER_COUNTS = (2, 3, 4, 5)
@@ -46,7 +44,7 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 
 @dataclass(frozen=True, slots=True)
-class SpOptions:
+class SpOptions(OptionValues):
     """The option values of one Suitors' Paths game, validated against OPTIONS."""
 
     num_players: int = DEFAULT_PLAYERS
@@ -55,15 +53,6 @@ class SpOptions:
     terrain_split: str = "proportional"
     route_start: str = "corner"
     stall_guard_rounds: int | None = 10
-
-    def as_dict(self) -> dict[str, Any]:
-        """Return the options as a JSON-safe dict."""
-        return asdict(self)
-
-    @classmethod
-    def from_values(cls, values: Mapping[str, Any]) -> SpOptions:
-        """Return the options of values checked by `GameSpec.validated_options`."""
-        return cls(**values)
 
     @property
     def girls(self) -> int:

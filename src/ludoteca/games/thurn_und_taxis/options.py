@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict, dataclass
-from typing import Any
+from dataclasses import dataclass
 
-from ludoteca.core.options import OptionSpec, flag
+from ludoteca.core.options import OptionSpec, OptionValues, flag
 
 PLAYER_COUNTS = (2, 3, 4)
 DEFAULT_PLAYERS = 3
@@ -29,21 +27,12 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 
 @dataclass(frozen=True, slots=True)
-class TntOptions:
+class TntOptions(OptionValues):
     """The option values of one Thurn und Taxis game, validated against OPTIONS."""
 
     num_players: int = DEFAULT_PLAYERS
     blind_draw: bool = False
     round_limit: int | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        """Return the options as a JSON-safe dict."""
-        return asdict(self)
-
-    @classmethod
-    def from_values(cls, values: Mapping[str, Any]) -> TntOptions:
-        """Return the options of values checked by `GameSpec.validated_options`."""
-        return cls(**values)
 
     @property
     def last_round(self) -> int:
