@@ -8,7 +8,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from ludoteca.core.errors import IllegalActionError, InvalidActionError
+from ludoteca.core.errors import IllegalActionError
 from ludoteca.core.game import Game
 from ludoteca.core.registry import game_spec
 
@@ -76,21 +76,3 @@ def assert_refused_unchanged(
             raise AssertionError(f"illegal {action} was accepted")
     assert game.to_json(state) == before  # type: ignore[attr-defined]
 
-
-def assert_text_read_or_refused(
-    game: Game[Any, Any], state: Any, text: str, illegal_words: tuple[str, ...]
-) -> None:
-    """Read `text`: a malformed one gives InvalidActionError, a well-formed one naming something
-    untrue gives IllegalActionError naming one of `illegal_words`, a legal one reads back from its
-    canonical text; either way, assert `state` is unchanged (its JSON)."""
-    before = game.to_json(state)
-    try:
-        action = game.action_from_text(state, text)
-    except InvalidActionError:
-        pass
-    except IllegalActionError as error:
-        assert any(word in str(error) for word in illegal_words), str(error)
-    else:
-        if action in game.legal_actions(state):
-            assert game.action_from_text(state, game.action_to_text(state, action)) == action
-    assert game.to_json(state) == before

@@ -62,12 +62,14 @@ EVERY_GAME_MODULES = (test_properties, test_legal_cache, test_encoding, test_gol
 
 
 @contextmanager
-def plugin_distribution(site: Path, entry_points: str) -> Iterator[None]:
-    """Install, for the block, a distribution in folder `site` that declares `entry_points`."""
-    info = site / "ludoteca_toy_pile-1.0.dist-info"
+def plugin_distribution(site: Path, entry_points: str,
+                        name: str = "ludoteca_toy_pile") -> Iterator[None]:
+    """Install, for the block, a distribution `name` in folder `site` that declares
+    `entry_points` (a name of its own each: importlib.metadata reads the first of a name)."""
+    info = site / f"{name}-1.0.dist-info"
     info.mkdir(parents=True)
     (info / "METADATA").write_text(
-        "Metadata-Version: 2.1\nName: ludoteca-toy-pile\nVersion: 1.0\n", encoding="utf-8")
+        f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n", encoding="utf-8")
     (info / "entry_points.txt").write_text(entry_points, encoding="utf-8")
     sys.path.insert(0, str(site))
     refresh()
@@ -234,7 +236,7 @@ def test_an_entry_point_must_name_its_game_spec_and_cannot_replace_a_built_in_ga
 ) -> None:
     declared = ("[ludoteca.games]\nnot_a_spec = tests.plugin.toy_pile.spec:make_spec\n"
                 "keezen = tests.plugin.toy_pile.spec:SPEC\n")
-    with plugin_distribution(tmp_path, declared):
+    with plugin_distribution(tmp_path, declared, name="ludoteca_broken_plugin"):
         assert "not_a_spec" in available_games()
         with pytest.raises(TypeError, match="must be the GameSpec named 'not_a_spec'"):
             game_spec("not_a_spec")
