@@ -32,8 +32,10 @@ SHORT = {"thurn_und_taxis": {"round_limit": 40}}
 """Options that keep a game's random games short for OpenSpiel's random simulation test: random
 Thurn und Taxis players rarely close a route, so a whole game lasts thousands of actions. The
 whole games of these run in the soak tier (`make soak`)."""
-# OpenSpiel's test takes 20 s to a minute on these tables (the short games too); they run in the
-# slow tier of `make test`, the others in the quick one too.
+# OpenSpiel's test serialises and checks every state of its games: `make test` plays SIMS games per
+# table (the longest tables in its slow tier), `make soak` SOAK_SIMS whole games per table.
+SIMS = 5
+SOAK_SIMS = 20
 LONG = {("thurn_und_taxis", 3), ("thurn_und_taxis", 4), ("keezen", 6),
         ("suitors_paths", 3), ("suitors_paths", 4), ("suitors_paths", 5)}
 
@@ -69,14 +71,14 @@ def played(game: Any, seed: int, steps: int) -> LudotecaState:
 )
 def test_openspiel_random_sim_test_passes(name: str, players: int) -> None:
     game = load(name, players, **SHORT.get(name, {}))
-    pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=SIMS, serialize=True, verbose=False)
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize(("name", "players"), [table for table in TABLES if table[0] in SHORT])
+@pytest.mark.parametrize(("name", "players"), TABLES)
 def test_openspiel_random_sim_test_passes_on_whole_games(name: str, players: int) -> None:
     game = load(name, players)
-    pyspiel.random_sim_test(game, num_sims=20, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=SOAK_SIMS, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize(("name", "players"), TABLES)
