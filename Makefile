@@ -28,7 +28,7 @@ demo: $(VENV)/.installed
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests bench examples
 	$(BIN)/mypy
-	$(BIN)/pytest -n 2 --dist worksteal -m "not soak"
+	$(BIN)/pytest -n 2 --dist worksteal -m "not soak" --durations=30
 
 # The long runs CI leaves out (docs/benchmarks.md gives their time): run before a release or
 # after a change to a game's rules.
