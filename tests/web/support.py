@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import socket
 import threading
 import time
@@ -102,7 +103,9 @@ def create_match(page: Page, players: int, seats: list[str], hotseat: bool = Fal
 def open_replay_at_first_step(page: Page) -> None:
     """From a finished match's end screen, open its replay and go to step 0."""
     page.get_by_test_id("result-replay").click()
-    expect(page.get_by_test_id("replay-page")).to_be_visible()
+    replay = page.get_by_test_id("replay-page")
+    # The replay's buttons step through the record once it has loaded, which sets data-step.
+    expect(replay).to_have_attribute("data-step", re.compile(r"\d+"))
     page.get_by_test_id("replay-first").click()
     expect(page.get_by_test_id("replay-page")).to_have_attribute("data-step", "0")
 
