@@ -200,8 +200,11 @@ async def _store_claims(
         await level(hub, live)  # another process took it
         raise ApiError("seat_taken", f"seat {', '.join(map(str, seats))} was taken") from error
     except storage.MatchClosed as error:
-        await mark_expired(hub, live)
-        raise expired_error(hub.limits) from error
+        if error.expired:
+            await mark_expired(hub, live)
+            raise expired_error(hub.limits) from error
+        await level(hub, live)  # another process started the match meanwhile
+        raise ApiError("already_started", "the match started meanwhile") from error
     info.seats, info.status, info.updated_at = staged, status, now
     if start is not None:
         live.begin(state, start)

@@ -96,8 +96,14 @@ async def act(
                 f"the match moved on from state {index}; reload the view and try again",
             ) from error
         except storage.MatchClosed as error:
-            await mark_expired(hub, live)
-            raise expired_error(hub.limits) from error
+            if error.expired:
+                await mark_expired(hub, live)
+                raise expired_error(hub.limits) from error
+            # Another process made the game's last move first: this copy follows it.
+            await level(hub, live)
+            raise ApiError(
+                "game_over", "the match ended before this action arrived: another move was first"
+            ) from error
     kick_bots(hub, live)
     return view
 

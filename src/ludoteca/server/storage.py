@@ -65,7 +65,20 @@ class SeatAlreadyClaimed(Refused):
 
 
 class MatchClosed(Refused):
-    """The match is over, expired or unknown: it takes no action (and, expired, no claim)."""
+    """The match is over, expired or unknown: it takes no action (and, expired, no claim).
+
+    `status` is the stored one ("finished", "expired"; None: no such match): a race lost to
+    the last move of the game is not an expiry, and the answer must say which it was.
+    """
+
+    def __init__(self, message: str, status: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+
+    @property
+    def expired(self) -> bool:
+        """Return True if the match expired (or vanished), False if it finished or started."""
+        return self.status in ("expired", None)
 
 
 class NotLastAction(Refused):
@@ -308,7 +321,7 @@ def append_action(
         if updated.rowcount != 1:
             status = connection.execute(_STATUS, where).scalar()
             if status not in UNFINISHED:
-                raise MatchClosed(f"match {match_id} is over or unknown")
+                raise MatchClosed(f"match {match_id} is {status or 'unknown'}", status)
             raise ActionAlreadyStored(f"match {match_id} is no longer at state {index}")
         try:
             connection.execute(_INSERT_ACTION, action)
@@ -377,7 +390,8 @@ def claim_seats(
             match.values(**{**(start or {}), "status": status, "updated_at": updated_at})
         ))
         if changed != 1:
-            raise MatchClosed(f"match {match_id} is over or unknown")
+            status = session.scalar(select(MatchRow.status).where(MatchRow.id == match_id))
+            raise MatchClosed(f"match {match_id} is {status or 'unknown'}", status)
     except Refused:
         session.rollback()
         raise
