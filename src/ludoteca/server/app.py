@@ -13,6 +13,7 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from ludoteca.server.chat import ChatRates
+from ludoteca.server.deps import NoTokenInUrl
 from ludoteca.server.errors import install_error_handlers
 from ludoteca.server.fanout import Fanout
 from ludoteca.server.hub import MatchHub
@@ -109,7 +110,7 @@ def create_app(
     app.add_middleware(RateLimits, request_rate=request_rate, create_rate=create_rate)
     app.add_middleware(SecurityHeaders, relaxed_paths=API_DOCS_PATHS if docs else frozenset())
     for module in (games, matches, play, messages, chat, absence, live):
-        app.include_router(module.router, prefix="/api")
+        app.include_router(module.router, prefix="/api", dependencies=[NoTokenInUrl])
     app.include_router(rules.router)  # HTML pages: /rules/<game>
     app.include_router(health.router)  # /healthz and /readyz for load balancers
 

@@ -7,6 +7,7 @@ from typing import Annotated
 
 from fastapi import Depends, Header, Request
 from sqlalchemy.orm import Session
+from starlette.requests import HTTPConnection
 
 from ludoteca.core import Seat
 from ludoteca.server.errors import ApiError
@@ -59,6 +60,20 @@ def refuse_token_in_url(query: Mapping[str, str]) -> None:
         raise ApiError("bad_request", TOKEN_IN_URL)
 
 
+async def no_token_in_url(connection: HTTPConnection) -> None:
+    """Refuse (bad_request) an HTTP request whose query string carries a seat token.
+
+    A dependency of every router under /api (app.py), so a new route cannot forget it. The
+    socket refuses it itself, after accepting, so the client reads why (routes/live.py).
+    """
+    if connection.scope["type"] == "http":
+        refuse_token_in_url(connection.query_params)
+
+
+NoTokenInUrl = Depends(no_token_in_url)
+"""The dependency of every API router: a seat token travels in a header or a body, never a URL."""
+
+
 def bearer_token(authorization: str | None) -> str | None:
     """Return the token of an `Authorization: Bearer <token>` header (None without a header)."""
     if authorization is None:
@@ -79,7 +94,6 @@ async def get_viewer(
     ] = None,
 ) -> Seat | None:
     """Return the seat whose token the Authorization header presents (none: a spectator)."""
-    refuse_token_in_url(request.query_params)
     token = bearer_token(authorization)
     return None if token is None else await hub_of(request).seat_of_token(match, token)
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Query
 
-from ludoteca.server.deps import DbSession, Hub, Match, refuse_token_in_url
+from ludoteca.server.deps import DbSession, Hub, Match
 from ludoteca.server.errors import ApiError
 from ludoteca.server.schemas import (
     CreatedMatch,
@@ -63,10 +63,9 @@ async def join_match(body: JoinRequest, match: Match, hub: Hub, session: DbSessi
 
 @router.post("/{match_id}/start")
 async def start_match(
-    body: StartRequest, match: Match, hub: Hub, session: DbSession, request: Request
+    body: StartRequest, match: Match, hub: Hub, session: DbSession
 ) -> MatchSummary:
     """Start an open match now, with bots in its empty seats; any seated player may."""
-    refuse_token_in_url(request.query_params)
     await hub.seat_of_token(match, body.token)
     await hub.start_match(session, match)
     return match.summary()
