@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ludoteca.server.headers import SECURITY_HEADERS
+from ludoteca.server.outages import OUTAGE_ERRORS, RETRY_AFTER_SECONDS
 
 log = logging.getLogger("ludoteca.server")
 
@@ -42,6 +43,7 @@ STATUS_OF_CODE: dict[str, int] = {
     "rate_limited": 429,
     "too_busy": 429,
     "internal": 500,
+    "unavailable": 503,
 }
 
 
@@ -149,6 +151,20 @@ def install_error_handlers(app: FastAPI) -> None:
         return JSONResponse(
             error_body(code, message), status_code=error.status_code, headers=error.headers
         )
+
+    async def _unavailable(request: Request, error: Exception) -> JSONResponse:
+        # An outage, not a bug (server/outages.py): one line in the log, no traceback.
+        log.warning("%s %s: the database or Redis is unreachable (%s)",
+                    request.method, request.url.path, type(error).__name__)
+        return error_response(
+            "unavailable",
+            "the server cannot reach its database just now: "
+            f"try again in {RETRY_AFTER_SECONDS} seconds",
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS)},
+        )
+
+    for outage in OUTAGE_ERRORS:
+        app.add_exception_handler(outage, _unavailable)
 
     @app.exception_handler(Exception)
     async def _internal(request: Request, error: Exception) -> JSONResponse:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import functools
 import logging
 from typing import TYPE_CHECKING
 
-from ludoteca.server import storage
+from ludoteca.server import outages, storage
 from ludoteca.server.errors import ApiError
 from ludoteca.server.listeners import broadcast, tell_others
 from ludoteca.server.live import LiveMatch
@@ -32,17 +33,16 @@ EXPIRY_CHECK_SECONDS = 600.0
 async def check_forever(hub: MatchHub) -> None:
     """Expire idle matches every EXPIRY_CHECK_SECONDS (sooner for a short idle_hours)."""
     period = max(1.0, min(EXPIRY_CHECK_SECONDS, hub.limits.idle_hours * 3600 / 10))
-    while True:
-        await asyncio.sleep(period)
-        await check(hub)
+    await asyncio.sleep(period)
+    await outages.keep_running("the expiry check", functools.partial(expire_idle, hub), period)
 
 
 async def check(hub: MatchHub) -> None:
     """Expire idle matches; a failure is logged (and the check tried again next time)."""
     try:
         await expire_idle(hub)
-    except Exception:
-        log.exception("the expiry check failed")
+    except Exception as error:
+        outages.log_failure("the expiry check", error)
 
 
 async def expire_idle(hub: MatchHub) -> list[str]:

@@ -14,6 +14,7 @@ old copy (the process then catches up before it answers).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import secrets
@@ -92,16 +93,21 @@ class Fanout:
                     await pubsub.subscribe(CHANNEL)
                     log.info("listening to Redis again after %d failed attempts", failures)
                     failures = 0
-                    await on_reconnect()
+                    await _caught_up(on_reconnect)
                 async for message in pubsub.listen():
                     self._dispatch(message, on_event)
             except asyncio.CancelledError:
                 await pubsub.aclose()
                 raise
-            except (redis.RedisError, OSError) as error:
+            except Exception as error:  # Redis went away (or worse): never stop listening
                 pause = RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)]
                 failures += 1
-                log.warning("lost Redis (%r); listening again in %g s", error, pause)
+                if isinstance(error, redis.RedisError | OSError):
+                    log.warning("lost Redis (%r); listening again in %g s", error, pause)
+                else:
+                    log.exception("the Redis listener failed; listening again in %g s", pause)
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
                 await asyncio.sleep(pause)
 
     def _dispatch(self, message: dict[str, Any], on_event: Handler) -> None:
@@ -117,6 +123,15 @@ class Fanout:
         task = asyncio.get_running_loop().create_task(_logged(on_event, event))
         self._handlers.add(task)
         task.add_done_callback(self._handlers.discard)
+
+
+async def _caught_up(on_reconnect: Callable[[], Awaitable[None]]) -> None:
+    """Catch up after listening again; a failure (the database may be down as well) is logged,
+    never the end of the listener: each copy then catches up at its next event or request."""
+    try:
+        await on_reconnect()
+    except Exception:
+        log.exception("cannot catch up after listening to Redis again")
 
 
 async def _logged(on_event: Handler, event: Event) -> None:

@@ -27,6 +27,7 @@ each a set of functions of the hub:
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -43,6 +44,7 @@ from ludoteca.server import (
     joining,
     leases,
     listeners,
+    outages,
     playing,
     storage,
 )
@@ -110,7 +112,8 @@ class MatchHub:
         ]
 
     async def _resume_bots(self) -> None:
-        """Expire idle matches, then load the others whose seat to move is a bot, a few at once.
+        """Expire idle matches, then load the others whose seat to move is a bot, a few at once;
+        while the database is unreachable, try again (outages.py).
 
         A request for one of them meanwhile loads it on demand, as any match.
         """
@@ -120,21 +123,31 @@ class MatchHub:
                 return storage.matches_waiting_for_bots(session)
 
         await expiry.check(self)
-        await self._resume(await in_thread(waiting))
+        for failures in itertools.count(1):
+            try:
+                match_ids = await in_thread(waiting)
+            except Exception as error:
+                outages.log_failure("resuming the bots", error)
+                await asyncio.sleep(outages.backoff(failures))
+            else:
+                await self._resume(match_ids)
+                return
 
     async def _attend_bots_forever(self) -> None:
         """With other processes: every third of a lease, take up the matches whose bots nobody
         plays (their process died, or stopped) and resume them here if this process gets the
-        lease (server/leases.py)."""
+        lease (server/leases.py). A database outage only delays a round (outages.py)."""
 
         def unattended() -> list[str]:
             with self.db.session() as session:
                 return leases.unattended(session, storage.utc_now())
 
-        await expiry.check(self)
-        while True:
+        async def attend() -> None:
             await self._resume(await in_thread(unattended))
-            await asyncio.sleep(max(0.2, self.limits.bot_lease_seconds / 3))
+
+        await expiry.check(self)
+        period = max(0.2, self.limits.bot_lease_seconds / 3)
+        await outages.keep_running("taking up unattended bot matches", attend, period)
 
     async def _resume(self, match_ids: list[str]) -> None:
         """Load (or catch up) the matches `match_ids`, a few at once, and start their bots."""
@@ -181,7 +194,10 @@ class MatchHub:
         # database must not be closed under it.
         await self.cache.finish_commits()
         if self.fanout is not None:  # the other processes take this one's bots at once
-            await in_thread(leases.give_up_all, self.db.engine, self.fanout.origin)
+            try:
+                await in_thread(leases.give_up_all, self.db.engine, self.fanout.origin)
+            except Exception as error:  # the leases run out by themselves instead
+                outages.log_failure("giving up this process's bot leases", error)
 
     async def expire_idle(self) -> list[str]:
         """Expire every open or running match with no action for `idle_hours`; return their ids
@@ -301,9 +317,13 @@ class MatchHub:
             await following.follow(self, live)
 
     async def catch_up_all(self) -> None:
-        """Catch up every copy in memory (after events may have been lost)."""
+        """Catch up every copy in memory (after events may have been lost); one that cannot
+        is logged and catches up at its next event or request."""
         for live in self.cache.copies():
-            await following.follow(self, live)
+            try:
+                await following.follow(self, live)
+            except Exception as error:
+                outages.log_failure(f"catching up match {live.match_id}", error)
 
 
 def _game_info(name: str) -> GameInfo:

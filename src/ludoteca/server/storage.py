@@ -390,8 +390,8 @@ def claim_seats(
             match.values(**{**(start or {}), "status": status, "updated_at": updated_at})
         ))
         if changed != 1:
-            status = session.scalar(select(MatchRow.status).where(MatchRow.id == match_id))
-            raise MatchClosed(f"match {match_id} is {status or 'unknown'}", status)
+            stored = session.scalar(select(MatchRow.status).where(MatchRow.id == match_id))
+            raise MatchClosed(f"match {match_id} is {stored or 'unknown'}", stored)
     except Refused:
         session.rollback()
         raise
