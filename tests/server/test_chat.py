@@ -170,3 +170,55 @@ def test_the_chat_rates_are_serve_options(capsys: pytest.CaptureFixture[str]) ->
     help_text = capsys.readouterr().out
     assert "--chat-rate" in help_text and "--chat-total-rate" in help_text
     assert ServerLimits().chat_rate == "10/minute"
+
+
+# -- issue 23, finding 8: names that read as a player's, and emoji built with joiners -------------
+
+
+@pytest.mark.parametrize("lookalike", ["Ann\u034f", "Ann\ufe0f", "\uff21NN", "A\u3164nn"])
+def test_a_spectator_cannot_write_under_a_name_that_reads_as_a_players(
+    client: TestClient, lookalike: str
+) -> None:
+    match_id = create(client, name="Ann")["match_id"]
+    assert "player" in assert_error(
+        chat(client, match_id, "hi", name=lookalike), 400, "bad_request"
+    )
+    assert chat_lines(client, match_id) == []
+
+
+FAMILY = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # man ZWJ woman ZWJ girl: one family
+RAINBOW_FLAG = "\U0001f3f3\ufe0f\u200d\U0001f308"  # white flag, VS16, ZWJ, rainbow
+KEYCAP = "#\ufe0f\u20e3"  # number sign, VS16, combining enclosing keycap
+WALES = "\U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f"  # tag letters
+CODER = "\U0001f469\U0001f3fd\u200d\U0001f4bb"  # woman, medium skin tone, ZWJ, laptop
+
+
+@pytest.mark.parametrize("emoji", [FAMILY, RAINBOW_FLAG, KEYCAP, WALES, CODER, "\u2764\ufe0f"])
+def test_joiners_and_selectors_that_build_an_emoji_are_kept(
+    client: TestClient, emoji: str
+) -> None:
+    match_id = create(client)["match_id"]
+    answer = chat(client, match_id, f"gg {emoji}!", name="Cleo")
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["text"] == f"gg {emoji}!"
+    assert chat_lines(client, match_id)[0]["text"] == f"gg {emoji}!"
+
+
+@pytest.mark.parametrize(
+    ("sent", "kept"),
+    [
+        ("a\u200db", "ab"),  # a joiner between letters joins nothing
+        (f"\u202e{FAMILY}", FAMILY),  # a bidi override still goes
+        ("\U0001f468\u200d\u200d\u200d\U0001f469", "\U0001f468\u200d\U0001f469"),
+        ("ok\ufe0f\ufe0f\ufe0f\ufe0e\U000e0100", "ok\ufe0f"),  # selectors could spell hidden bytes
+        ("\U0001f3f4\U000e0068\U000e0069\U000e007f", "\U0001f3f4"),  # tags hiding "hi"
+        ("\u200d\U0001f469 \ufe0f", "\U0001f469"),
+    ],
+)
+def test_invisible_characters_that_build_no_emoji_are_still_dropped(
+    client: TestClient, sent: str, kept: str
+) -> None:
+    match_id = create(client)["match_id"]
+    answer = chat(client, match_id, sent, name="Cleo")
+    assert answer.status_code == 201, answer.text
+    assert answer.json()["text"] == kept

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from ludoteca.server.names import name_key
 from ludoteca.server.schemas import MAX_NAME_LENGTH, player_name
 from tests.server.support import TestClient, assert_error, create
 
@@ -51,3 +52,60 @@ def test_a_name_that_is_empty_once_cleaned_is_refused(client: TestClient) -> Non
     match_id = create(client)["match_id"]
     join = client.post(f"/api/matches/{match_id}/join", json={"name": "\x00"})
     assert_error(join, 422, "malformed")
+
+
+# -- issue 23, finding 8: fillers that show nothing, and names that read the same ----------------
+
+FILLERS = ["\u3164", "\uffa0", "\u115f", "\u1160", "\u2800", "\u034f", "\ufe0f", "\U000e0041"]
+"""Hangul fillers, the blank braille pattern, a grapheme joiner, a variation selector, a tag."""
+
+
+@pytest.mark.parametrize("filler", FILLERS)
+def test_a_name_of_fillers_that_show_nothing_is_refused(client: TestClient, filler: str) -> None:
+    with pytest.raises(ValueError, match="visible"):
+        player_name(f" {filler}{filler} {filler}")
+    assert player_name(f"A{filler}nn") == "Ann"
+    body = {"game": "keezen", "name": filler * 3}
+    assert "name" in assert_error(client.post("/api/matches", json=body), 422, "malformed")
+    assert client.get("/api/matches").json() == []
+
+
+@pytest.mark.parametrize(
+    ("one", "other"),
+    [
+        ("Ann", "Ann\u034f"),  # a combining grapheme joiner, drawn as nothing
+        ("Ann", "Ann\ufe0f"),  # a variation selector
+        ("Ann", "ANN"),
+        ("Ann", "\uff21\uff4e\uff4e"),  # full-width letters: NFKC makes them "Ann"
+        ("Straße", "STRASSE"),  # case folding, not lower-casing
+        ("Ann Bo", "ann\u3000bo"),  # an ideographic space
+    ],
+)
+def test_names_that_read_the_same_share_a_key(one: str, other: str) -> None:
+    assert name_key(one) == name_key(other)
+
+
+@pytest.mark.parametrize(("one", "other"), [("Ann", "Anne"), ("Ann", "Ánn"), ("Ann", "An n")])
+def test_different_names_have_different_keys(one: str, other: str) -> None:
+    assert name_key(one) != name_key(other)
+
+
+@pytest.mark.parametrize("lookalike", ["Ann", "ann", "Ann\u034f", "Ann\ufe0f", "\uff21nn"])
+def test_a_seat_cannot_join_under_another_seats_name(client: TestClient, lookalike: str) -> None:
+    match_id = create(client, name="Ann")["match_id"]
+    before = client.get(f"/api/matches/{match_id}").json()
+    joined = client.post(f"/api/matches/{match_id}/join", json={"name": lookalike})
+    assert "Ann" in assert_error(joined, 400, "bad_request")
+    assert client.get(f"/api/matches/{match_id}").json() == before
+    bo = client.post(f"/api/matches/{match_id}/join", json={"name": "Bo"})
+    assert bo.status_code == 200, bo.text
+
+
+def test_a_creator_cannot_take_a_bots_name_but_keeps_one_name_on_every_seat(
+    client: TestClient,
+) -> None:
+    seats = [{"type": "human"}, {"type": "bot", "bot": "random"}] * 2
+    body = {"game": "keezen", "players": 4, "seats": seats, "name": "RANDOM"}
+    assert_error(client.post("/api/matches", json=body), 400, "bad_request")
+    hot_seat = create(client, hotseat=True, name="Ann")["match"]["seats"]
+    assert [seat["name"] for seat in hot_seat] == ["Ann"] * 4  # one person's own seats

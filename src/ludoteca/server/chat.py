@@ -23,6 +23,7 @@ from ludoteca.core import Seat
 from ludoteca.server.errors import ApiError
 from ludoteca.server.live import LiveMatch
 from ludoteca.server.middleware import parse_rate
+from ludoteca.server.names import name_key
 from ludoteca.server.schemas import ChatRequest
 from ludoteca.server.settings import ServerLimits
 
@@ -49,8 +50,8 @@ def author_of(live: LiveMatch, body: ChatRequest) -> Author:
         raise ApiError(
             "bad_request", "a spectator's chat line needs a name (or send a seat's token)"
         )
-    taken = {seat.name.casefold() for seat in live.info.seats if seat.name}
-    if body.name.casefold() in taken:
+    taken = {name_key(seat.name) for seat in live.info.seats if seat.name}
+    if name_key(body.name) in taken:
         raise ApiError(
             "bad_request", "a player of this match has that name; a spectator chooses another"
         )

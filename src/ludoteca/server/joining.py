@@ -9,7 +9,7 @@ transaction; with other processes the database refuses a seat claimed twice.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.orm import Session
@@ -31,6 +31,7 @@ from ludoteca.server.match_start import (
     waiting_columns,
     with_bots_in_empty_seats,
 )
+from ludoteca.server.names import name_key
 from ludoteca.server.schemas import CreateMatchRequest
 from ludoteca.server.seats import Tokens, claim_seats, new_seats, rematch_seat
 
@@ -64,6 +65,7 @@ async def create(
             "a fixed seed is only accepted when the creator claims every human seat "
             "(hot seat, or the other seats bots): with it one can work out every hand",
         )
+    _refuse_a_taken_name(seats, claim, request.name)
     tokens = claim_seats(seats, sorted(set(claim)), request.name)
     seed = secrets.randbits(SEED_BITS) if request.seed is None else request.seed
     with bot_match_slot(hub, bots_only=not humans):
@@ -167,10 +169,31 @@ async def join(
                 f"seat {seat} is kept for its player of the previous match, who takes it by "
                 "asking that match for the rematch",
             )
+        _refuse_a_taken_name(seats, [seat], name)
         tokens = await _store_claims(hub, session, live, [seat], name)
         await broadcast(hub, live)
     kick_bots(hub, live)  # the last seat taken started the match: a bot may open it
     return seat, tokens[seat]
+
+
+def _refuse_a_taken_name(
+    seats: Sequence[SeatState], claimed: Collection[Seat], name: str | None
+) -> None:
+    """Raise ApiError bad_request if `name` reads as the name of a seat outside `claimed`.
+
+    Names are compared by names.name_key, so "Ann" with an invisible mark, in full-width
+    letters or in capitals is still Ann: no one joins under a player's (or a bot's) name.
+    """
+    if name is None:
+        return
+    key = name_key(name)
+    for seat in seats:
+        if seat.seat not in claimed and seat.name is not None and name_key(seat.name) == key:
+            raise ApiError(
+                "bad_request",
+                f"seat {seat.seat} of this match is called {seat.name}, which reads as the "
+                "same name; choose another",
+            )
 
 
 async def _store_claims(

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+from ludoteca.server.names import is_invisible, visible_words
 
 Status = Literal["open", "running", "finished", "expired"]
 SeatType = Literal["human", "bot"]
@@ -20,26 +23,15 @@ MAX_OPTIONS = 32
 """Most options a request may set (every game declares fewer)."""
 MAX_SHORT_TEXT = 40
 """Longest game name, bot name, option name and option text."""
-INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
-"""Unicode categories dropped from names: control, format (bidi overrides, zero-width
-characters), surrogate, private use and unassigned code points."""
-
-
-def visible_words(text: str) -> str:
-    """Return `text` in NFC without invisible characters, its words joined by single spaces."""
-    visible = "".join(
-        char for char in text
-        if char.isspace() or unicodedata.category(char) not in INVISIBLE_CATEGORIES
-    )
-    return " ".join(unicodedata.normalize("NFC", visible).split())
 
 
 def player_name(text: str) -> str:
     """Return `text` as a player name: NFC, without invisible characters, single spaces.
 
     Every player sees the names, so none may pass for another: a bidi override shows
-    "\u202enimda" as "admin", and zero-width or control characters make lookalikes.
-    Raises ValueError when nothing visible is left or more than MAX_NAME_LENGTH characters are.
+    "\u202enimda" as "admin", and zero-width, ignorable or control characters make lookalikes
+    (server/names.py). Raises ValueError when nothing visible is left ("\u3164" is a Hangul
+    filler, drawn as nothing) or more than MAX_NAME_LENGTH characters are.
     """
     name = visible_words(text)
     if not name:
@@ -59,15 +51,73 @@ MAX_CHAT_INPUT = 2000
 """Longest chat text accepted before it is normalised."""
 
 
+ZWJ = "\u200d"
+"""The zero-width joiner: between two emoji it makes one (👨 ZWJ 👩 ZWJ 👧 is a family)."""
+EMOJI_STYLE = "\ufe0f"
+"""Variation selector 16: the character before it is drawn as an emoji (❤️, #️⃣)."""
+SKIN_TONES = range(0x1F3FB, 0x1F400)
+"""The skin tone modifiers (🏽); a joiner may follow one (👩🏽 ZWJ 💻)."""
+TAG_FLAG_START = "\U0001f3f4"
+TAG_FLAGS = re.compile(
+    "\U0001f3f4\U000e0067\U000e0062"
+    "(?:\U000e0065\U000e006e\U000e0067|\U000e0073\U000e0063\U000e0074|\U000e0077\U000e006c\U000e0073)"
+    "\U000e007f"
+)
+"""The flags of England, Scotland and Wales: the only emoji spelt with tag characters that Unicode
+recommends. Any other tag character is dropped: tags show nothing and can carry hidden text."""
+
+
+def is_pictograph(char: str) -> bool:
+    """Return whether `char` is a symbol an emoji sequence joins (category So: 👩, ❤, 💻)."""
+    return bool(char) and unicodedata.category(char) == "So"
+
+
+def emoji_keeps(char: str, previous: str, following: str) -> bool:
+    """Return whether the invisible `char` builds an emoji between `previous` (the last kept
+    character) and `following`: a joiner between two of its parts, or one variation selector
+    16 after a visible character."""
+    if char == ZWJ:
+        joins = is_pictograph(previous) or previous == EMOJI_STYLE or (
+            bool(previous) and ord(previous) in SKIN_TONES
+        )
+        return joins and is_pictograph(following)
+    # One selector at most: a run of selectors could spell hidden bytes after a character.
+    return char == EMOJI_STYLE and bool(previous) and not (
+        previous.isspace() or is_invisible(previous)
+    )
+
+
+def chat_words(text: str) -> str:
+    """Return `text` as visible_words cleans it, but with the joiners, selectors and tags that
+    build emoji kept where they build one (👨‍👩‍👧, 🏳️‍🌈, #️⃣, the flag of Wales)."""
+    kept: list[str] = []
+    position = 0
+    while position < len(text):
+        char = text[position]
+        flag = TAG_FLAGS.match(text, position) if char == TAG_FLAG_START else None
+        if flag is not None:
+            kept.append(flag.group())
+            position = flag.end()
+            continue
+        previous = kept[-1][-1] if kept else ""
+        following = text[position + 1 : position + 2]
+        if char.isspace() or not is_invisible(char) or emoji_keeps(char, previous, following):
+            kept.append(char)
+        position += 1
+    return " ".join(unicodedata.normalize("NFC", "".join(kept)).split())
+
+
 def chat_text(text: str) -> str:
-    """Return `text` as one chat line: visible characters only, as player_name cleans them.
+    """Return `text` as one chat line: visible characters only, as player_name cleans them,
+    except what joins emoji (chat_words).
 
     A line is shown to everyone as text, so the same characters are dropped as from a name
-    (a bidi override could reverse what follows it); every run of whitespace, newlines
-    included, becomes one space. Raises ValueError when the line is empty or too long.
+    (a bidi override could reverse what follows it, tags can hide text); every run of
+    whitespace, newlines included, becomes one space. Raises ValueError when the line is empty
+    or too long.
     """
-    line = visible_words(text)
-    if not line:
+    line = chat_words(text)
+    if not visible_words(line):
         raise ValueError("a chat line needs at least one visible character")
     if len(line) > MAX_CHAT_LENGTH:
         raise ValueError(f"a chat line has at most {MAX_CHAT_LENGTH} characters")
