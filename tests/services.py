@@ -65,6 +65,66 @@ def _server_user() -> str | None:
     raise ServiceMissing("running as root, and neither the user postgres nor nobody exists")
 
 
+class PostgresServer:
+    """A throwaway PostgreSQL on a free port of 127.0.0.1 that a test may stop and start again
+    (its data folder and port stay): `url` is that of its database `ludoteca`."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.binaries = postgres_bin()
+        self.user = _server_user()
+        self.home = Path(tempfile.mkdtemp(prefix="ludoteca-postgres-"))
+        self.data, self.sockets = self.home / "data", self.home / "sockets"
+        self.sockets.mkdir()
+        if self.user is not None:
+            for path in (self.home, self.sockets):
+                shutil.chown(path, self.user)
+        self.port = free_port()
+        self.log_path = tmp_path / "postgres.log"
+        self.url = f"postgresql+psycopg://{ROLE}@127.0.0.1:{self.port}/{DATABASE}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def create(self) -> None:
+        """Make the data folder, start the server and create the database `ludoteca`."""
+        with self.log_path.open("ab") as log:
+            subprocess.run(
+                [self.binaries / "initdb", "-D", self.data, "-U", ROLE, "--auth=trust",
+                 "-E", "UTF8", "--no-sync"],
+                user=self.user, stdout=log, stderr=subprocess.STDOUT, check=True,
+            )
+        self.start()
+        with psycopg.connect(
+            host="127.0.0.1", port=self.port, user=ROLE, dbname="postgres", autocommit=True
+        ) as connection:
+            connection.execute(f"CREATE DATABASE {DATABASE} OWNER {ROLE}")
+
+    def start(self) -> None:
+        """Start the server on its data folder and port; return once it accepts connections."""
+        settings = {
+            "port": str(self.port), "listen_addresses": "127.0.0.1",
+            "unix_socket_directories": str(self.sockets), "max_connections": "200",
+            # A test database is thrown away: durability only costs time here.
+            "fsync": "off", "synchronous_commit": "off", "full_page_writes": "off",
+        }
+        options = [part for key, value in settings.items() for part in ("-c", f"{key}={value}")]
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(
+                [self.binaries / "postgres", "-D", self.data, *options],
+                user=self.user, stdout=log, stderr=subprocess.STDOUT,
+            )
+        _wait_for_postgres(self.binaries, self.port, self.process, self.log_path)
+
+    def stop(self) -> None:
+        """Stop the server as `pg_ctl stop -m fast` does (SIGINT): connections are cut."""
+        if self.process is not None:
+            _stop(self.process, signal.SIGINT)
+            self.process = None
+
+    def remove(self) -> None:
+        """Stop the server and remove its data folder."""
+        self.stop()
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
 @contextmanager
 def postgres_server(tmp_path: Path) -> Iterator[str]:
     """Run a throwaway PostgreSQL; yield the URL of its database `ludoteca` (role `ludoteca`).
@@ -73,45 +133,12 @@ def postgres_server(tmp_path: Path) -> Iterator[str]:
     folder (a root-owned pytest folder is closed to the unprivileged server user), removed at
     the end with the server, also when the test fails.
     """
-    binaries = postgres_bin()
-    user = _server_user()
-    home = Path(tempfile.mkdtemp(prefix="ludoteca-postgres-"))
-    data, sockets = home / "data", home / "sockets"
-    sockets.mkdir()
-    if user is not None:
-        for path in (home, sockets):
-            shutil.chown(path, user)
-    port = free_port()
-    log_path = tmp_path / "postgres.log"
-    server: subprocess.Popen[bytes] | None = None
+    server = PostgresServer(tmp_path)
     try:
-        with log_path.open("ab") as log:
-            subprocess.run(
-                [binaries / "initdb", "-D", data, "-U", ROLE, "--auth=trust", "-E", "UTF8",
-                 "--no-sync"],
-                user=user, stdout=log, stderr=subprocess.STDOUT, check=True,
-            )
-            settings = {
-                "port": str(port), "listen_addresses": "127.0.0.1",
-                "unix_socket_directories": str(sockets), "max_connections": "200",
-                # A test database is thrown away: durability only costs time here.
-                "fsync": "off", "synchronous_commit": "off", "full_page_writes": "off",
-            }
-            options = [part for key, value in settings.items() for part in ("-c", f"{key}={value}")]
-            server = subprocess.Popen(
-                [binaries / "postgres", "-D", data, *options],
-                user=user, stdout=log, stderr=subprocess.STDOUT,
-            )
-        _wait_for_postgres(binaries, port, server, log_path)
-        with psycopg.connect(
-            host="127.0.0.1", port=port, user=ROLE, dbname="postgres", autocommit=True
-        ) as connection:
-            connection.execute(f"CREATE DATABASE {DATABASE} OWNER {ROLE}")
-        yield f"postgresql+psycopg://{ROLE}@127.0.0.1:{port}/{DATABASE}"
+        server.create()
+        yield server.url
     finally:
-        if server is not None:
-            _stop(server, signal.SIGINT)  # PostgreSQL's fast shutdown
-        shutil.rmtree(home, ignore_errors=True)
+        server.remove()
 
 
 def _wait_for_postgres(
@@ -131,26 +158,46 @@ def _wait_for_postgres(
     raise RuntimeError(f"PostgreSQL did not start on port {port}:\n{log_path.read_text()}")
 
 
+class RedisServer:
+    """A throwaway redis-server without persistence on a free port of 127.0.0.1, which a test
+    may stop and start again on the same port: `url` is that of its database 0."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise ServiceMissing(f"redis-server is not found: {INSTALL_HINT}")
+        self.binary, self.tmp_path = binary, tmp_path
+        self.port = free_port()
+        self.log_path = tmp_path / "redis.log"
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        """Start the server; return once it answers PING."""
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(
+                [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+                 "--appendonly", "no", "--dir", str(self.tmp_path)],
+                stdout=log, stderr=subprocess.STDOUT,
+            )
+        _wait_for_redis(self.url, self.process, self.log_path)
+
+    def stop(self) -> None:
+        """Stop the server (SIGTERM): every client loses its connection."""
+        if self.process is not None:
+            _stop(self.process, signal.SIGTERM)
+            self.process = None
+
+
 @contextmanager
 def redis_server(tmp_path: Path) -> Iterator[str]:
     """Run a throwaway redis-server without persistence; yield its URL (database 0)."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        raise ServiceMissing(f"redis-server is not found: {INSTALL_HINT}")
-    port = free_port()
-    log_path = tmp_path / "redis.log"
-    with log_path.open("ab") as log:
-        server = subprocess.Popen(
-            [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(tmp_path)],
-            stdout=log, stderr=subprocess.STDOUT,
-        )
-    url = f"redis://127.0.0.1:{port}/0"
+    server = RedisServer(tmp_path)
     try:
-        _wait_for_redis(url, server, log_path)
-        yield url
+        server.start()
+        yield server.url
     finally:
-        _stop(server, signal.SIGTERM)
+        server.stop()
 
 
 def _wait_for_redis(url: str, server: subprocess.Popen[bytes], log_path: Path) -> None:
