@@ -1,5 +1,6 @@
 """Server bots take turns (server/bots.py): round-robin over matches, never ahead of people, and
-at most `max_bot_matches` matches without people at once (429 too_busy)."""
+at most `max_bot_matches` matches without people at once (429 too_busy). A bot loop
+(server/bot_play.py) goes on through a race with another process and a database outage."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy.exc import OperationalError
 
 from ludoteca.core import Game, Seat
-from ludoteca.server import storage
+from ludoteca.server import bot_play, outages, storage
 from ludoteca.server.app import create_app
 from ludoteca.server.hub import MatchHub
 from ludoteca.server.live import LiveMatch
@@ -149,3 +151,104 @@ def test_matches_without_people_are_capped_with_too_busy(tmp_path: Path) -> None
         assert "2 matches" in message
         # A match with a person in it is still welcome.
         create(client, seats=[{"type": "human"}, *ALL_BOTS[1:]])
+
+
+# -- the bot loop goes on through races and outages ----------------------------------------------
+
+
+class RandomBot(RecordingBot):
+    """Plays a random legal action (seeded per state by the server): games reach their end."""
+
+    def choose(
+        self, game: Game[Any, Any], state: Any, seat: Seat, rng: Any, budget: Any = None
+    ) -> Any:
+        self.decisions.append(state.seed)
+        return rng.choice(game.legal_actions(state))
+
+
+async def bot_only_match(hub: MatchHub) -> LiveMatch:
+    """Create a 2-player Keezen match of two bots."""
+    request = CreateMatchRequest.model_validate(
+        {"game": "keezen", "players": 2, "seats": ALL_BOTS[:2]}
+    )
+    with hub.db.session() as session:
+        live, _ = await hub.create(session, request)
+    return live
+
+
+def outage() -> OperationalError:
+    """Return what SQLAlchemy raises when PostgreSQL restarts under a statement."""
+    return OperationalError("INSERT INTO actions ...", {}, Exception("server closed connection"))
+
+
+def test_the_bot_loop_goes_on_when_another_process_moves_the_match_on_during_the_lease(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = RandomBot()
+    bot.gate.set()
+    raced: list[int] = []
+    finished: list[bool] = []
+    holds_lease = bot_play._holds_lease
+
+    async def racing_lease(hub: MatchHub, live: LiveMatch) -> bool:
+        # Another process's action arrives while this one takes the lease: the copy moves on
+        # after the loop looked at who is to move.
+        if len(raced) < 3 and (seat := live.bot_to_move()) is not None:
+            state = live.state
+            text = live.game.action_to_text(state, live.game.legal_actions(state)[0])
+            await hub.act(live, seat, live.state_id, text, by_bot=True)
+            raced.append(live.state_id)
+        return await holds_lease(hub, live)
+
+    monkeypatch.setattr(bot_play, "_holds_lease", racing_lease)
+
+    async def scenario(hub: MatchHub) -> None:
+        live = await bot_only_match(hub)
+        await until(lambda: live.bot_task is not None and live.bot_task.done())
+        finished.append(live.finished)
+
+    run_hub(tmp_path, bot, scenario, monkeypatch)
+    assert len(raced) == 3
+    assert finished == [True]  # the loop did not end at the race: the bots played to the end
+
+
+def test_the_bot_loop_waits_out_a_database_outage_and_finishes_the_match(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = RandomBot()
+    bot.gate.set()
+    pauses: list[int] = []
+    finished: list[bool] = []
+    # The pauses are counted, not waited: 0.5 s doubling to 5 s in the server.
+    def counted_pause(failures: int) -> float:
+        pauses.append(failures)
+        return 0.0
+
+    monkeypatch.setattr(outages, "backoff", counted_pause)
+    holds_lease = bot_play._holds_lease
+    lease_failures = [outage(), outage()]
+
+    async def failing_lease(hub: MatchHub, live: LiveMatch) -> bool:
+        if lease_failures:
+            raise lease_failures.pop()
+        return await holds_lease(hub, live)
+
+    monkeypatch.setattr(bot_play, "_holds_lease", failing_lease)
+
+    async def scenario(hub: MatchHub) -> None:
+        act = hub.act
+        act_failures = [outage(), outage(), outage()]
+
+        async def failing_act(*args: Any, **keywords: Any) -> str:
+            if act_failures:
+                raise act_failures.pop()
+            return await act(*args, **keywords)
+
+        monkeypatch.setattr(hub, "act", failing_act)
+        live = await bot_only_match(hub)
+        await until(lambda: live.bot_task is not None and live.bot_task.done())
+        finished.append(live.finished)
+
+    run_hub(tmp_path, bot, scenario, monkeypatch)
+    assert pauses == [1, 2, 3, 4, 5]  # five failed turns in a row, each followed by a pause
+    assert finished == [True]

@@ -1,11 +1,18 @@
 """The server's bots at the table: a match whose seat to move is a bot gets a bot loop, which
 plays one move per turn of the bot scheduler (server/bots.py) until a person is to move.
 
-    kick_bots ─► play_bots ─► [ turn ─► lease? ─► decide (thread or pool) ─► MatchHub.act ]*
-                             └► give up the lease (with other processes)
+    kick_bots ─► play_bots ─► [ place? ─► turn ─► lease? ─► decide (thread or pool) ─► act ]*
+                             └► give up the lease (with other processes), and the place
 
-With other processes, a match's bots are played only by the process that holds its lease
-(server/leases.py); bot-only matches are bounded by `limits.max_bot_matches`.
+A match that only bots play (bots from the start, or every person's seat given to a bot after a
+time-out or a vote) needs one of `limits.max_bot_matches` places while it plays; without one
+its bots pause, and the match waits, until a place frees or a person takes a seat back.
+
+The loop goes on through what is not the bots' fault: a move refused because the match moved on
+meanwhile (another process, a person) makes it look again at who is to move, and an outage of
+the database or Redis makes it try again after a pause (server/outages.py). With other
+processes, a match's bots are played only by the process that holds its lease
+(server/leases.py).
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from ludoteca.bots import Budget
-from ludoteca.server import leases
+from ludoteca.server import leases, outages
 from ludoteca.server.bot_pool import searches
 from ludoteca.server.errors import ApiError
 from ludoteca.server.live import LiveMatch
@@ -29,6 +36,28 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("ludoteca.server")
 
+MOVED_ON = frozenset({"stale_state", "not_your_turn", "game_over"})
+"""Refusals of a bot's move that mean the match moved on while the bot decided: not the end."""
+OUTAGE_CODES = frozenset({"unavailable"})
+"""Refusals of a bot's move that mean the database or Redis is unreachable: tried again."""
+PAUSE_CHECK_SECONDS = 1.0
+"""How often a bot-only match paused for a place looks again whether only bots play it (a
+person may have taken a seat back); a freed place wakes it at once."""
+
+
+class MovedOn(Exception):
+    """The match moved on while its bot decided (the decision was for an older state)."""
+
+
+def bots_only(live: LiveMatch) -> bool:
+    """Return True if every seat of the match is played by a bot (a person's replaced seat too)."""
+    return all(seat.type == "bot" for seat in live.info.seats)
+
+
+def owner_key(live: LiveMatch) -> str:
+    """Return the key its bots queue under: the address that made the match, else its id."""
+    return live.owner or f"match:{live.match_id}"
+
 
 @contextmanager
 def bot_match_slot(hub: MatchHub, bots_only: bool) -> Iterator[None]:
@@ -37,11 +66,7 @@ def bot_match_slot(hub: MatchHub, bots_only: bool) -> Iterator[None]:
     if not bots_only:
         yield
         return
-    playing = sum(
-        1 for live in hub.cache.copies()
-        if all(seat.type == "bot" for seat in live.info.seats)
-        and live.bot_task is not None and not live.bot_task.done()
-    )
+    playing = len(hub.bots.bot_only.holders)
     if playing + hub.bot_matches_starting >= hub.limits.max_bot_matches:
         raise ApiError(
             "too_busy",
@@ -56,19 +81,35 @@ def bot_match_slot(hub: MatchHub, bots_only: bool) -> Iterator[None]:
 
 
 def kick_bots(hub: MatchHub, live: LiveMatch) -> None:
-    """Start the match's bot loop if a bot is to move and none is running."""
+    """Start the match's bot loop if a bot is to move and none is running (a bot-only match
+    takes its place at once if one is free: a new match uses the place held for it)."""
     if live.bot_to_move() is None:
         return
     if live.bot_task is None or live.bot_task.done():
+        if bots_only(live):
+            hub.bots.bot_only.take(live.match_id, hub.limits.max_bot_matches)
         live.bot_task = asyncio.get_running_loop().create_task(_play_bots(hub, live))
 
 
 async def _play_bots(hub: MatchHub, live: LiveMatch) -> None:
     """Play bot moves until a human is to move or the game ends (or, with other processes,
-    until another process holds the match's lease); then give up the lease."""
-    await _play_bot_moves(hub, live)
-    if hub.fanout is not None and not hub.closing:
+    until another process holds the match's lease); then give up the lease and the place."""
+    try:
+        await _play_bot_moves(hub, live)
+        if hub.fanout is not None and not hub.closing:
+            await _give_up_lease(hub, live)
+    finally:
+        hub.bots.bot_only.give_back(live.match_id, hub.limits.max_bot_matches)
+
+
+async def _give_up_lease(hub: MatchHub, live: LiveMatch) -> None:
+    """Give up this process's lease of the match's bots; if the database cannot be reached,
+    the lease runs out by itself (another process then takes the match up)."""
+    assert hub.fanout is not None
+    try:
         await in_thread(leases.give_up, hub.db.engine, live.match_id, hub.fanout.origin)
+    except Exception as error:
+        outages.log_failure(f"giving up the bot lease of match {live.match_id}", error)
 
 
 async def _holds_lease(hub: MatchHub, live: LiveMatch) -> bool:
@@ -82,39 +123,95 @@ async def _holds_lease(hub: MatchHub, live: LiveMatch) -> bool:
     )
 
 
+async def _has_place(hub: MatchHub, live: LiveMatch) -> bool:
+    """Return True if the match may play now: a person plays a seat, or it holds a bot-only
+    place; else wait a while for one (False: look again)."""
+    places, cap = hub.bots.bot_only, hub.limits.max_bot_matches
+    if not bots_only(live):
+        places.give_back(live.match_id, cap)  # a person took a seat back: the place is free
+        return True
+    if places.take(live.match_id, cap, reserved=hub.bot_matches_starting):
+        return True
+    if live.match_id not in places.holders:
+        log.info("match %s plays only bots and all %s places are taken: its bots wait",
+                 live.match_id, cap)
+    return await places.wait(live.match_id, PAUSE_CHECK_SECONDS)
+
+
 async def _play_bot_moves(hub: MatchHub, live: LiveMatch) -> None:
-    """Play bot moves, one per turn of the bot scheduler (server/bots.py), so that every
-    bot match takes its turn in order."""
+    """Play bot moves, one per turn of the bot scheduler (server/bots.py), until no bot is to
+    move, another process holds the lease, or the bot fails; a race or an outage goes on."""
     budget = Budget(seconds=hub.bot_seconds)
-    while (seat := live.bot_to_move()) is not None:
+    failures = 0
+    while live.bot_to_move() is not None:
+        if not await _has_place(hub, live):
+            continue
         if hub.bot_delay > 0:
             await asyncio.sleep(hub.bot_delay)
         try:
-            async with hub.bots.turn():
-                if (seat := live.bot_to_move()) is None:
-                    return  # the game ended while the match waited for its turn
-                if not await _holds_lease(hub, live):
-                    return  # another process plays this match's bots
-                state_id, state = live.state_id, live.state
-                rng = random.Random(f"{live.match_id}:{live.info.seed}:{state_id}")
-                bot_name = live.bot_name(seat)
-                if searches(live.game.name, bot_name):
-                    text = await hub.bots.search(
-                        live.game, live.info.options, state, seat, rng.getrandbits(64),
-                        bot_name, budget,
-                    )
-                else:
-                    action = await hub.bots.decide(
-                        live.bot(seat).choose, live.game, state, seat, rng, budget
-                    )
-                    text = live.game.action_to_text(state, action)
-                await hub.act(live, seat, state_id, text, by_bot=True)
+            if not await _play_turn(hub, live, budget):
+                return  # another process plays this match's bots
         except asyncio.CancelledError:
             raise
+        except MovedOn:
+            continue
         except ApiError as error:
-            if error.code != "stale_state":
-                log.error("bot of seat %s in %s refused: %s", seat, live.match_id, error)
+            if error.code in MOVED_ON:
+                continue
+            if error.code not in OUTAGE_CODES:
+                log.error("bot of %s refused: %s", live.match_id, error)
                 return
-        except Exception:
-            log.exception("bot of seat %s in %s failed", seat, live.match_id)
-            return
+            failures += 1
+            outages.log_failure(f"the bot of match {live.match_id}", error)
+            await asyncio.sleep(outages.backoff(failures))
+            continue
+        except Exception as error:
+            if not outages.is_outage(error):
+                log.exception("bot of %s failed", live.match_id)
+                return
+            failures += 1
+            outages.log_failure(f"the bot of match {live.match_id}", error)
+            await asyncio.sleep(outages.backoff(failures))
+            continue
+        failures = 0
+
+
+async def _play_turn(hub: MatchHub, live: LiveMatch, budget: Budget) -> bool:
+    """Play the move of the bot to move in the match's turn of the scheduler; return False if
+    another process holds the lease. MovedOn if the match moved on under the decision."""
+    seat = live.bot_to_move()
+    if seat is None:
+        return True
+    searching = searches(live.game.name, live.bot_name(seat))
+    async with hub.bots.turn(owner_key(live), searching):
+        if not await _holds_lease(hub, live):
+            return False
+        # Who is to move is read again after the lease: another process's action may have
+        # moved the copy on meanwhile. The seat and the state are read together.
+        seat = live.bot_to_move()
+        if seat is None:
+            return True  # the game ended, or a person is to move, while the match waited
+        state_id, state = live.state_id, live.state
+        try:
+            text = await _decide(hub, live, seat, state_id, state, budget)
+        except Exception as error:
+            if live.state_id != state_id:
+                raise MovedOn(f"match {live.match_id} moved on from {state_id}") from error
+            raise
+        await hub.act(live, seat, state_id, text, by_bot=True)
+    return True
+
+
+async def _decide(
+    hub: MatchHub, live: LiveMatch, seat: int, state_id: int, state: object, budget: Budget
+) -> str:
+    """Return the text of the action the bot of `seat` chooses in `state`, the match's state
+    `state_id` (a searching bot in the worker processes, any other on the bot thread)."""
+    rng = random.Random(f"{live.match_id}:{live.info.seed}:{state_id}")
+    bot_name = live.bot_name(seat)
+    if searches(live.game.name, bot_name):
+        return await hub.bots.search(
+            live.game, live.info.options, state, seat, rng.getrandbits(64), bot_name, budget,
+        )
+    action = await hub.bots.decide(live.bot(seat).choose, live.game, state, seat, rng, budget)
+    return live.game.action_to_text(state, action)

@@ -1,20 +1,32 @@
-"""The bot scheduler: every server bot's decisions share one small executor, taken in turns.
+"""The bot scheduler: every server bot's decisions share a small executor, taken in turns that
+are shared fairly between the clients who made the matches.
 
 Hundreds of all-bot matches must not take the machine from the people playing. So a bot move is
 a *turn*: the match queues, and when its turn comes it decides (in the scheduler's own worker
-thread, never the default pool the hub commits in) and commits its move. At most `turns` bot
-turns run at once, and the queue is first come, first served; since a match's bot loop queues
-again only after its turn ends, the matches are served round-robin: one move each before any
-match makes its next.
+thread, never the default pool the hub commits in) and commits its move. A match's bot loop
+queues again only after its turn ends, so one move each before any match makes its next.
 
-Human actions never enter this queue. They find the event loop busy with at most `turns` bot
-commits, and the database with at most `turns` bot writes, whatever the number of bot matches.
+Turns are fair per *owner* (the client address that made the match; the match itself when that
+is not known): each owner's matches queue behind each other, and the owners take turns
+round-robin. However many matches one address keeps busy, another owner's match waits for at
+most one turn of each owner with a match waiting. And there are two lanes of turns, so a quick
+reply never waits behind searches:
 
-    match A ──► [ C B A ] ──► turn: decide (bot thread) ──► commit ──► back of the queue
+    quick lane   heuristic and random bots    `turns` at once, on the bot thread
+    search lane  searching bots (ISMCTS)      `processes` at once, in the worker processes
 
-A searching bot (ISMCTS, the "hard" level) decides in a worker process instead of the thread
-(server/bot_pool.py), so its seconds of thinking never hold the GIL; with `processes` workers,
-that many turns run at once.
+    owner A: [ a3 a2 a1 ] ─┐
+    owner B: [ b1 ]       ─┼─► round-robin A, B, C, A, … ─► turn: decide ─► commit ─► queue again
+    owner C: [ c2 c1 ]    ─┘
+
+Human actions never enter these queues. They find the event loop busy with at most
+`turns + processes` bot commits, whatever the number of bot matches.
+
+A searching bot decides in a worker process instead of the thread (server/bot_pool.py), so its
+seconds of thinking never hold the GIL.
+
+Matches that only bots play are bounded too (`BotOnlyPlaces`): at most `max_bot_matches` of them
+play at once, counted while they run, not only when they are made (server/bot_play.py).
 """
 
 from __future__ import annotations
@@ -24,7 +36,7 @@ import random
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any, TypeVar
 
 from ludoteca.bots import Budget, make_bot
@@ -34,40 +46,34 @@ from ludoteca.server.bot_pool import ANSWER_MARGIN_SECONDS, BotPool, fallback_bo
 T = TypeVar("T")
 
 BOT_TURNS = 1
-"""Bot moves under way at once (deciding or committing), over all matches."""
+"""Quick bot moves under way at once (deciding or committing), over all matches."""
 BOT_THREADS = 1
 """Worker threads that run bot decisions."""
 
 
-class BotScheduler:
-    """Serves bot turns first come, first served, `turns` at a time (at least one per worker
-    process), deciding on its own threads or, for searching bots, in its process pool."""
+class FairTurns:
+    """Turns of one lane: `slots` at once, granted round-robin over owners, each owner's
+    waiting matches first come, first served."""
 
-    def __init__(
-        self,
-        turns: int = BOT_TURNS,
-        threads: int = BOT_THREADS,
-        processes: int = 1,
-        answer_margin_seconds: float = ANSWER_MARGIN_SECONDS,
-    ) -> None:
-        self.pool = BotPool(processes, answer_margin_seconds)
-        self._free = max(turns, processes)
-        self._waiting: deque[asyncio.Future[None]] = deque()
-        self._executor = ThreadPoolExecutor(threads, thread_name_prefix="ludoteca-bot")
+    def __init__(self, slots: int) -> None:
+        self._free = slots
+        # Insertion order is the rotation: an owner served goes to the back (it is re-added).
+        self._owners: dict[str, deque[asyncio.Future[None]]] = {}
 
     @property
     def waiting(self) -> int:
-        """Return the number of matches queued for a turn."""
-        return sum(not future.done() for future in self._waiting)
+        """Return the number of matches queued for a turn of this lane."""
+        return sum(not future.done() for queue in self._owners.values() for future in queue)
 
     @asynccontextmanager
-    async def turn(self) -> AsyncIterator[None]:
-        """Wait for this match's turn (behind every match queued before it); hold it inside."""
-        if self._free > 0 and not self._waiting:
+    async def turn(self, owner: str) -> AsyncIterator[None]:
+        """Wait for this match's turn (behind `owner`'s earlier matches, and one turn of each
+        other owner waiting); hold it inside."""
+        if self._free > 0 and not self._owners:
             self._free -= 1
         else:
             granted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-            self._waiting.append(granted)
+            self._owners.setdefault(owner, deque()).append(granted)
             try:
                 await granted
             except asyncio.CancelledError:
@@ -78,6 +84,103 @@ class BotScheduler:
             yield
         finally:
             self._pass_on()
+
+    def _pass_on(self) -> None:
+        """Give a finished turn to the first match still waiting of the next owner, or free it."""
+        while self._owners:
+            owner = next(iter(self._owners))
+            queue = self._owners.pop(owner)
+            while queue and queue[0].done():  # cancelled while waiting
+                queue.popleft()
+            if not queue:
+                continue
+            granted = queue.popleft()
+            if queue:
+                self._owners[owner] = queue  # the back of the rotation
+            granted.set_result(None)
+            return
+        self._free += 1
+
+
+class BotOnlyPlaces:
+    """The places of matches that only bots play: the matches holding one play, the others
+    wait for one, first come, first served (the cap is the caller's `max_bot_matches`)."""
+
+    def __init__(self) -> None:
+        self.holders: set[str] = set()
+        """The ids of the bot-only matches that may play now."""
+        self._waiting: dict[str, asyncio.Future[None]] = {}
+
+    @property
+    def waiting(self) -> int:
+        """Return the number of bot-only matches paused for a place."""
+        return sum(not future.done() for future in self._waiting.values())
+
+    def take(self, match_id: str, cap: int, reserved: int = 0) -> bool:
+        """Return True if the match holds a place (taken now if one is free beyond `reserved`
+        places kept for matches being made, and no match waits for one before it)."""
+        if match_id in self.holders:
+            return True
+        if len(self.holders) + reserved >= cap or self.waiting:
+            return False
+        self.holders.add(match_id)
+        return True
+
+    async def wait(self, match_id: str, seconds: float) -> bool:
+        """Wait at most `seconds` for a place freed for the match; return True if it got one."""
+        granted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting[match_id] = granted
+        try:
+            await asyncio.wait_for(asyncio.shield(granted), seconds)
+            return True
+        except TimeoutError:
+            return match_id in self.holders
+        finally:
+            if self._waiting.get(match_id) is granted:
+                del self._waiting[match_id]
+            if not granted.done():
+                granted.cancel()
+
+    def give_back(self, match_id: str, cap: int) -> None:
+        """Free the match's place (if it holds one) and give free places to the matches
+        waiting, in order."""
+        self.holders.discard(match_id)
+        for waiter, granted in list(self._waiting.items()):
+            if len(self.holders) >= cap:
+                return
+            if not granted.done():
+                del self._waiting[waiter]
+                self.holders.add(waiter)
+                granted.set_result(None)
+
+
+class BotScheduler:
+    """Serves bot turns fairly per owner in two lanes, quick (`turns` at once) and search (one
+    per worker process), deciding on its own threads or, for searching bots, in its pool."""
+
+    def __init__(
+        self,
+        turns: int = BOT_TURNS,
+        threads: int = BOT_THREADS,
+        processes: int = 1,
+        answer_margin_seconds: float = ANSWER_MARGIN_SECONDS,
+    ) -> None:
+        self.pool = BotPool(processes, answer_margin_seconds)
+        self._quick = FairTurns(turns)
+        self._search = FairTurns(self.pool.processes)
+        self.bot_only = BotOnlyPlaces()
+        """The bot-only matches playing now, within `limits.max_bot_matches`."""
+        self._executor = ThreadPoolExecutor(threads, thread_name_prefix="ludoteca-bot")
+
+    @property
+    def waiting(self) -> int:
+        """Return the number of matches queued for a turn (both lanes)."""
+        return self._quick.waiting + self._search.waiting
+
+    def turn(self, owner: str, searching: bool = False) -> AbstractAsyncContextManager[None]:
+        """Return the context of a turn of `owner`'s match in the quick lane or, `searching`,
+        the search lane (`async with scheduler.turn(owner): ...`)."""
+        return (self._search if searching else self._quick).turn(owner)
 
     async def decide(self, function: Callable[..., T], *args: Any) -> T:
         """Return `function(*args)` run on the scheduler's bot thread (a bot's `choose`)."""
@@ -103,12 +206,3 @@ class BotScheduler:
         once (the bots are cancelled)."""
         self._executor.shutdown(wait=False, cancel_futures=True)
         self.pool.close()
-
-    def _pass_on(self) -> None:
-        """Give a finished turn to the first match still waiting, or free it."""
-        while self._waiting:
-            granted = self._waiting.popleft()
-            if not granted.done():
-                granted.set_result(None)
-                return
-        self._free += 1

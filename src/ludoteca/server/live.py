@@ -194,6 +194,10 @@ class LiveMatch:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
+    owner: str | None = None
+    """The client address that made the match: its bots take turns with those of other
+    addresses (server/bots.py). Kept in memory only: a copy loaded from the database (after a
+    restart, or on another process) has none, and its bots queue as the match's own."""
     presence_task: asyncio.Task[None] | None = None
     """Publishes the seats' presence a moment after a socket came or went (server/absence.py)."""
     elsewhere: dict[str, tuple[frozenset[Seat], float]] = field(default_factory=dict)

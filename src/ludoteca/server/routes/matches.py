@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 
 from ludoteca.server.deps import DbSession, Hub, Match
 from ludoteca.server.errors import ApiError
+from ludoteca.server.live import LiveMatch
 from ludoteca.server.schemas import (
     CreatedMatch,
     CreateMatchRequest,
@@ -27,9 +28,12 @@ router = APIRouter(prefix="/matches", tags=["matches"], responses=ERRORS)
 
 
 @router.post("", status_code=201)
-async def create_match(body: CreateMatchRequest, hub: Hub, session: DbSession) -> CreatedMatch:
+async def create_match(
+    body: CreateMatchRequest, hub: Hub, session: DbSession, request: Request
+) -> CreatedMatch:
     """Create a match; return its id, summary and the tokens of the claimed seats."""
     live, tokens = await hub.create(session, body)
+    record_owner(live, request)
     return CreatedMatch(
         match_id=live.match_id,
         tokens={str(seat): token for seat, token in tokens.items()},
@@ -73,11 +77,13 @@ async def start_match(
 
 @router.post("/{match_id}/rematch")
 async def rematch(
-    body: RematchRequest, match: Match, hub: Hub, session: DbSession
+    body: RematchRequest, match: Match, hub: Hub, session: DbSession, request: Request
 ) -> CreatedMatch:
     """Return the next match (made on the first request) with new tokens for the caller's seats."""
     held = sorted({await hub.seat_of_token(match, token) for token in body.presented()})
     new, tokens = await hub.rematch(session, match, held)
+    if new.owner is None:
+        record_owner(new, request)
     return CreatedMatch(
         match_id=new.match_id,
         tokens={str(s): token for s, token in tokens.items()},
@@ -92,3 +98,13 @@ async def get_record(match: Match) -> MatchRecord:
     if not match.finished and match.info.status != "expired":
         raise ApiError("game_not_over", "the record is published when the match is over")
     return MatchRecord.model_validate(match.record())
+
+
+def record_owner(live: LiveMatch, request: Request) -> None:
+    """Note the client address that made the match (the one the rate limits count): its bots
+    take turns fairly with other addresses' (server/bots.py).
+
+    No await lies between the match's bot loop starting and this: its first turn already
+    queues under the owner.
+    """
+    live.owner = request.client.host if request.client else None
