@@ -36,6 +36,7 @@ from ludoteca.server.routes import (
     rules,
 )
 from ludoteca.server.settings import ServerLimits
+from ludoteca.server.sockets import SocketLimits
 from ludoteca.server.storage import Database
 
 DEFAULT_DATABASE_URL = "sqlite:///ludoteca.sqlite3"
@@ -79,6 +80,7 @@ def create_app(
     request_rate = parse_rate(limits.request_rate, "request_rate")
     create_rate = parse_rate(limits.create_rate, "create_rate")
     chat_rates = ChatRates.from_limits(limits)
+    sockets = SocketLimits(limits)
     hub = MatchHub(
         Database(database_url), bot_delay=bot_delay, bot_seconds=bot_seconds, limits=limits,
         bot_processes=bot_processes, fanout=None if redis_url is None else Fanout(redis_url),
@@ -104,6 +106,7 @@ def create_app(
     app.state.hub = hub
     app.state.limits = limits
     app.state.chat_rates = chat_rates
+    app.state.sockets = sockets
     install_error_handlers(app)
     # The last added runs first: headers on every answer, then rates, then the body's size.
     app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)

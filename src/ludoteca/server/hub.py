@@ -287,17 +287,18 @@ class MatchHub:
         """Register a listener; queue at once the current view, then the recent messages if any
         (`{"type": "messages", "messages": [...]}`)."""
         subscriber = Subscriber(seat)
-        subscriber.queue.put_nowait(live.view_json(seat))
+        subscriber.put_view(live.view_json(seat))
         if live.messages:
-            subscriber.queue.put_nowait(live.messages_json())
-        live.subscribers.add(subscriber)
+            subscriber.put(live.messages_json())
+        self.cache.listen(live, subscriber)
         absence.presence_changed(self, live)
         return subscriber
 
     def unsubscribe(self, live: LiveMatch, subscriber: Subscriber) -> None:
-        """Forget a listener."""
-        live.subscribers.discard(subscriber)
-        absence.presence_changed(self, live)
+        """Forget a listener (of `live`, or of the match's copy since: server/match_cache.py)."""
+        current = self.cache.unlisten(live, subscriber)
+        if current is not None:  # a match not in memory has nobody's presence to publish
+            absence.presence_changed(self, current)
 
     async def on_event(self, event: Event) -> None:
         """Follow another process's change of a match this process holds a copy of."""

@@ -19,10 +19,6 @@ from ludoteca.server.schemas import Message
 if TYPE_CHECKING:
     from ludoteca.server.hub import MatchHub
 
-MAX_BACKLOG = 64
-"""Views queued for one socket before the older ones are dropped."""
-
-
 def tell_others(hub: MatchHub, match_id: str, kind: str = "change", **fields: Any) -> None:
     """Tell the other processes (if any) that a match changed, without waiting for Redis."""
     if hub.fanout is None:
@@ -85,21 +81,14 @@ async def post_message(
 
 def show_message(live: LiveMatch, message: Message) -> None:
     """Remember a stored message and send it to every listener."""
-    live.add_message(message)
+    # A copy rebuilt to pass another process's message on (match_cache.loaded) read it already.
+    if all(known.id != message.id for known in live.messages):
+        live.add_message(message)
     payload = message.model_dump_json()
     for subscriber in live.subscribers:
-        _queue(subscriber.queue, payload)
+        subscriber.put(payload)
 
 
 def _queue_view(live: LiveMatch, subscriber: Subscriber) -> None:
     """Put the listener's current view in its outbox."""
-    _queue(subscriber.queue, live.view_json(subscriber.seat))
-
-
-def _queue(queue: asyncio.Queue[str], payload: str) -> None:
-    """Put `payload` in a listener's outbox; a listener far behind loses what it had queued
-    (each view is complete, and it reads the messages it missed with GET messages)."""
-    if queue.qsize() >= MAX_BACKLOG:
-        while not queue.empty():
-            queue.get_nowait()
-    queue.put_nowait(payload)
+    subscriber.put_view(live.view_json(subscriber.seat))

@@ -32,6 +32,8 @@ from ludoteca.server.undo import may_undo
 RECENT_MESSAGES = 200
 """Messages of a match kept in memory and sent to a socket when it connects."""
 HIDDEN_OPTIONS = ("num_players",)
+MAX_BACKLOG = 64
+"""Messages queued for one socket before the older ones are dropped."""
 """Options shown as `players` instead."""
 
 
@@ -177,6 +179,22 @@ class Subscriber:
 
     seat: Seat | None
     queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    last_view: str | None = None
+    """The last view put in the outbox: a match's copy rebuilt while the socket listened sends
+    its view only if it differs (server/match_cache.py)."""
+
+    def put(self, payload: str) -> None:
+        """Put `payload` in the outbox; a listener far behind loses what it had queued (each
+        view is complete, and it reads the messages it missed with GET messages)."""
+        if self.queue.qsize() >= MAX_BACKLOG:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+        self.queue.put_nowait(payload)
+
+    def put_view(self, view: str) -> None:
+        """Put a view (JSON) in the outbox."""
+        self.last_view = view
+        self.put(view)
 
 
 @dataclass(eq=False)

@@ -5,6 +5,11 @@ load: a process never holds two copies of a match (each would have its own lock)
 `max_cached_matches`, the least recently used idle copies are dropped; a busy one (listened to,
 locked, committing or playing bots) never is.
 
+A match that is over (finished or expired) is not busy for its sockets: its spectators would
+otherwise pin one copy with every state each, past the bound. Its listeners stay here, in
+`_listeners`, while the copy may leave; the next copy takes them over, and sends them its view
+if it changed (a rematch was made meanwhile, or another process's event made it load again).
+
 A step that changes a match commits first and then updates the copy (`commit_shielded`): the
 cache counts those under way, so a copy is not dropped between its commit and its update.
 """
@@ -19,12 +24,15 @@ from typing import Any, TypeVar
 
 from ludoteca.server import catch_up, storage
 from ludoteca.server.errors import ApiError
-from ludoteca.server.live import RECENT_MESSAGES, LiveMatch, message_of_row
+from ludoteca.server.live import RECENT_MESSAGES, LiveMatch, Subscriber, message_of_row
 from ludoteca.server.settings import ServerLimits
 
 log = logging.getLogger("ludoteca.server")
 
 T = TypeVar("T")
+
+OVER = ("finished", "expired")
+"""The statuses of a match that no move changes any more."""
 
 
 async def in_thread(function: Callable[..., T], *args: Any) -> T:
@@ -52,6 +60,9 @@ class MatchCache:
         """Commits under way per match (one may outlive its request: see `playing.act`)."""
         self._commits: set[asyncio.Future[str]] = set()
         self._crowd_logged = 0
+        self._listeners: dict[str, set[Subscriber]] = {}
+        """The sockets open here on each match: the very set its copy holds as `subscribers`,
+        kept while a match that is over leaves memory."""
 
     # -- looking up -----------------------------------------------------------------------------
 
@@ -92,10 +103,58 @@ class MatchCache:
             # Loaded and cached; dropped again only if idle before this request resumed: loop.
 
     async def loaded(self, match_id: str) -> None:
-        """Wait for the load of `match_id` under way, if any (it may have read an older row)."""
+        """Wait for the load of `match_id` under way, if any (it may have read an older row).
+
+        A match that sockets here listen to but that left memory (it is over) is loaded now:
+        another process's change of it must reach them.
+        """
+        if match_id in self._listeners and match_id not in self._live:
+            try:
+                await self.get(match_id)
+            except Exception:  # the event is passed on to the sockets with the next one
+                log.exception("cannot load match %s for its sockets", match_id)
         loading = self._loads.get(match_id)
         if loading is not None:
             await asyncio.wait([loading])
+
+    # -- listeners ------------------------------------------------------------------------------
+
+    def listen(self, live: LiveMatch, subscriber: Subscriber) -> None:
+        """Add a socket's listener to the match (`live`: its copy in memory)."""
+        live.subscribers.add(subscriber)
+        self._listeners[live.match_id] = live.subscribers
+        self._trim(keep=live)  # a match that is over may leave memory now
+
+    def unlisten(self, live: LiveMatch, subscriber: Subscriber) -> LiveMatch | None:
+        """Remove a socket's listener; return the match's copy in memory now (None: none)."""
+        live.subscribers.discard(subscriber)
+        listeners = self._listeners.get(live.match_id)
+        if listeners is not None:
+            listeners.discard(subscriber)
+            if not listeners:
+                del self._listeners[live.match_id]
+        self._trim()  # the copies this socket kept busy are over the bound no more
+        return self._live.get(live.match_id)
+
+    def _adopt(self, live: LiveMatch) -> None:
+        """Give a new copy of a match the sockets that listened here while it was away, and
+        send each the view if it changed."""
+        listeners = self._listeners.get(live.match_id)
+        if listeners is None or listeners is live.subscribers:
+            return
+        listeners.update(live.subscribers)
+        live.subscribers = listeners
+        # Presence is this process's own knowledge (as following.level keeps it): the seats
+        # with a socket here. Only a match that is over leaves memory with sockets: no vote
+        # or clock depends on it.
+        here = {subscriber.seat for subscriber in listeners}
+        for seat in live.info.seats:
+            seat.present = seat.claimed and seat.seat in here and not live.info.hotseat
+        live.changed()
+        for subscriber in listeners:
+            view = live.view_json(subscriber.seat)
+            if view != subscriber.last_view:
+                subscriber.put_view(view)
 
     # -- remembering ----------------------------------------------------------------------------
 
@@ -105,7 +164,12 @@ class MatchCache:
         Never `live` itself, nor a busy match (`_busy`): if every other one is busy, the cache
         grows past its bound (and says so in the log) rather than let a second copy in.
         """
+        self._adopt(live)
         self._live[live.match_id] = live
+        self._trim(keep=live)
+
+    def _trim(self, keep: LiveMatch | None = None) -> None:
+        """Drop the least recently used idle copies beyond `max_cached_matches`, never `keep`."""
         bound = self.limits.max_cached_matches
         excess = len(self._live) - bound
         if excess <= 0:
@@ -113,10 +177,10 @@ class MatchCache:
             return
         idle = [
             match_id for match_id, old in self._live.items()
-            if old is not live and not self._busy(old)
+            if old is not keep and not self._busy(old)
         ]
         for match_id in idle[:excess]:
-            del self._live[match_id]
+            self._drop(self._live.pop(match_id))
         if len(self._live) > max(bound, self._crowd_logged):
             self._crowd_logged = len(self._live)
             log.warning(
@@ -125,12 +189,24 @@ class MatchCache:
             )
 
     def _busy(self, live: LiveMatch) -> bool:
-        """Return True if the match is in use: listened to, locked, committing or playing bots."""
+        """Return True if the match is in use: listened to (unless it is over), locked,
+        committing or playing bots."""
         bots = live.bot_task is not None and not live.bot_task.done()
+        listened = bool(live.subscribers) and live.info.status not in OVER
         return (
-            bool(live.subscribers) or live.lock.locked() or bots
-            or live.match_id in self._committing
+            listened or live.lock.locked() or bots or live.match_id in self._committing
         )
+
+    @staticmethod
+    def _drop(live: LiveMatch) -> None:
+        """Forget a copy that left memory: a match that is over publishes no presence from it.
+
+        Its sockets stay (`_listeners`) and the next copy takes them over: a late view of the
+        old copy would show them an older match. (Presence in a match that is over decides
+        nothing: no turn, no vote.)
+        """
+        if live.info.status in OVER and live.presence_task is not None:
+            live.presence_task.cancel()  # not running: it would hold the lock (busy)
 
     async def _load_and_remember(self, match_id: str) -> LiveMatch | None:
         """Load a match into memory and start its bots; return it (None if there is none)."""

@@ -66,6 +66,13 @@ def parse_rate(text: str, setting: str) -> RateLimitItem:
         raise ValueError(f"{setting}: {text!r} is not a rate such as 20/minute") from error
 
 
+def client_address(scope: Scope) -> str:
+    """Return the client's address as the ASGI server reports it (behind a proxy it trusts, the
+    address in `X-Forwarded-For`): the key of every per-client bound."""
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
 class RateLimits:
     """Refuse a client address past `request_rate` API requests or `create_rate` new matches.
 
@@ -89,8 +96,7 @@ class RateLimits:
         ):
             await self.app(scope, receive, send)
             return
-        client = scope.get("client")
-        address = client[0] if client else "unknown"
+        address = client_address(scope)
         rates = [("request", self.request_rate)]
         if scope.get("method") == "POST" and CREATING.fullmatch(path):
             rates.append(("create", self.create_rate))

@@ -22,6 +22,17 @@ class ServerLimits:
         1000, "live matches kept in memory; idle ones beyond this are dropped and reloaded"
     )
     max_body_bytes: int = _setting(65_536, "largest request body accepted (larger: 413)")
+    max_sockets_per_address: int = _setting(
+        32, "match sockets one client address may hold open at once (more: closed 4429 too_busy)"
+    )
+    max_sockets_per_match: int = _setting(
+        64, "sockets open on one match at once, all addresses together (more: closed 4429 "
+        "too_busy)"
+    )
+    socket_rate: str = _setting(
+        "120/minute", "match sockets one client address may open (a `limits` rate; more: "
+        "closed 4429 rate_limited)"
+    )
     create_rate: str = _setting(
         "20/minute", "matches one client address may create (a `limits` rate, e.g. 20/minute)"
     )
