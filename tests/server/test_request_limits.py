@@ -4,14 +4,25 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
+import threading
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
 from ludoteca.server import joining
 from ludoteca.server import seats as seats_module
-from tests.server.support import FOUR_HUMANS, TestClient, assert_error, create, serve
+from tests.processes import Server
+from tests.server.support import (
+    FOUR_HUMANS,
+    POLL_SECONDS,
+    TestClient,
+    assert_error,
+    create,
+    serve,
+)
 
 LIMIT = 65_536
 """The default `max_body_bytes`."""
@@ -153,3 +164,67 @@ def test_games_and_bots_are_built_in_worker_threads(
 def test_bodies_json_cannot_read_are_malformed(client: TestClient, content: bytes) -> None:
     message = assert_error(post_raw(client, "/api/matches", content), 422, "malformed")
     assert "JSON" in message and len(message) <= ECHO
+
+
+# -- issue 23, finding 8: a chunked body past the limit is not read to its end --------------------
+
+BODY_CHUNK = b"x" * 65_536
+ENDLESS = 256 * 1024 * 1024
+"""How much a client keeps sending: far more than the kernel's buffers on both ends hold, so it
+can only all go if the server reads it."""
+
+
+def send_chunks(connection: socket.socket, sent: list[int]) -> None:
+    """Send one chunk after another until ENDLESS bytes went or the server cuts the connection."""
+    frame = b"%x\r\n%s\r\n" % (len(BODY_CHUNK), BODY_CHUNK)
+    try:
+        while sent[0] < ENDLESS:
+            connection.sendall(frame)
+            sent[0] += len(frame)
+    except OSError:  # broken pipe or reset: the server closed the connection
+        pass
+
+
+def read_until_closed(connection: socket.socket) -> bytes:
+    """Return every byte the server sends until it closes the connection (an end or a reset)."""
+    received = b""
+    while True:
+        try:
+            data = connection.recv(65_536)
+        except ConnectionResetError:
+            return received
+        except TimeoutError as error:
+            raise AssertionError(f"the connection stayed open after {received[:40]!r}") from error
+        if not data:
+            return received
+        received += data
+
+
+def test_a_chunked_body_past_the_limit_is_answered_and_the_connection_closed(
+    tmp_path: Path,
+) -> None:
+    server = Server(tmp_path, extra_args=("--max-body-bytes", "4096"))
+    server.start()
+    try:
+        address = urlsplit(server.base)
+        assert address.hostname is not None and address.port is not None
+        with socket.create_connection(
+            (address.hostname, address.port), timeout=POLL_SECONDS
+        ) as connection:
+            connection.sendall(
+                b"POST /api/matches HTTP/1.1\r\nHost: ludoteca\r\n"
+                b"Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+            )
+            sent = [0]
+            sender = threading.Thread(target=send_chunks, args=(connection, sent))
+            sender.start()
+            answer = read_until_closed(connection)
+            sender.join()
+    finally:
+        server.close()
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 413 "), answer[:200]
+    assert b"connection: close" in head.lower()
+    assert json.loads(body)["error"]["code"] == "too_large"
+    # The server stopped reading: the client could not hand over its endless body.
+    assert sent[0] < ENDLESS

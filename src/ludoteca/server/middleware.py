@@ -129,11 +129,20 @@ class RateLimits:
         await response(scope, receive, send)
 
 
+CLOSE_AFTER = {"Connection": "close"}
+"""The header of a 413: the rest of the body is never read, so the connection cannot carry
+another request. uvicorn (httptools and h11 alike) closes it after an answer that says so; without
+it, uvicorn would read and throw away the whole remaining body to keep the connection alive."""
+
+
 class BodyTooLarge(HTTPException):
-    """A request body past the limit (raised while the body is read; answered 413)."""
+    """A request body past the limit (raised while the body is read; answered 413 with
+    CLOSE_AFTER by the app's handler of HTTP errors, server/errors.py)."""
 
     def __init__(self, max_bytes: int) -> None:
-        super().__init__(413, f"the request body is larger than {max_bytes} bytes")
+        super().__init__(
+            413, f"the request body is larger than {max_bytes} bytes", headers=CLOSE_AFTER
+        )
 
 
 class BodyLimit:
@@ -141,7 +150,8 @@ class BodyLimit:
 
     A declared Content-Length is checked before the app runs; a body without one (chunked) is
     counted as it arrives, and reading past the limit raises BodyTooLarge, so at most
-    `max_bytes` (plus one chunk) are ever held.
+    `max_bytes` (plus one chunk) are ever held. Either answer closes the connection, so the
+    server reads no more of the body.
     """
 
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
@@ -183,5 +193,5 @@ class BodyLimit:
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         # Closing the connection spares the server the rest of the body.
         error = BodyTooLarge(self.max_bytes)
-        response = error_response("too_large", error.detail, headers={"Connection": "close"})
+        response = error_response("too_large", error.detail, headers=CLOSE_AFTER)
         await response(scope, receive, send)
