@@ -116,6 +116,31 @@ def test_sockets_on_finished_matches_keep_the_cache_within_its_bound(tmp_path: P
         assert len(hub.cache.copies()) <= CACHED
 
 
+def test_another_process_s_message_reaches_a_socket_whose_finished_match_left_memory(
+    tmp_path: Path,
+) -> None:
+    # Two apps on one database stand in for two processes; the Redis event is handed over.
+    with serve(tmp_path, max_cached_matches=1) as here, serve(tmp_path) as there:
+        hub = hub_of(here)
+        match_id = create(here, **BOTS_ONLY)["match_id"]
+        wait_for(lambda: here.get(f"/api/matches/{match_id}").json()["status"] == "finished",
+                 "the match to finish")
+        with spectator(here, match_id) as socket:
+            create(here)  # the finished match's copy makes room for it
+            assert hub.cache.cached(match_id) is None
+            posted = there.post(
+                f"/api/matches/{match_id}/chat", json={"text": "rematch?", "name": "Bo"}
+            )
+            assert posted.status_code == 201, posted.text
+            event = {"match": match_id, "kind": "message", "message": posted.json()}
+            assert here.portal is not None
+            here.portal.call(hub.on_event, event)
+            assert receive_within(socket)["text"] == "rematch?"
+            live = hub.cache.cached(match_id)
+            assert live is not None  # loaded to pass the message on, which it holds once
+            assert [m.id for m in live.messages].count(posted.json()["id"]) == 1
+
+
 def test_sockets_closed_on_running_matches_bring_the_cache_back_within_its_bound(
     tmp_path: Path,
 ) -> None:
