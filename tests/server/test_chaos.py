@@ -191,10 +191,20 @@ def create(base: str, players: int, seats: list[dict[str, str]], **more: Any) ->
 
 
 def progress(base: str, match_ids: list[str]) -> dict[str, tuple[str, int]]:
-    """Return each match's status and state id, read through nginx."""
+    """Return each match's status and state id, read through nginx (asked again while the
+    answer is a 503: the database may be coming back)."""
     seen = {}
     for match_id in match_ids:
-        match = httpx.get(f"{base}/api/matches/{match_id}", timeout=POLL_SECONDS).json()
+
+        def read(match_id: str = match_id) -> dict[str, Any] | None:
+            response = httpx.get(f"{base}/api/matches/{match_id}", timeout=POLL_SECONDS)
+            if response.status_code == 503:
+                return None
+            assert response.status_code == 200, response.text
+            match: dict[str, Any] = response.json()
+            return match
+
+        match = wait_for(read, f"match {match_id} to be readable")
         seen[match_id] = (match["status"], match["state_id"])
     return seen
 
@@ -204,10 +214,7 @@ def wait_for_progress(base: str, match_ids: list[str], what: str) -> None:
     before = progress(base, match_ids)
 
     def moved() -> bool:
-        try:
-            now = progress(base, match_ids)
-        except (httpx.TransportError, ValueError):
-            return False
+        now = progress(base, match_ids)
         return all(
             now[m][0] == "finished" or now[m][1] > before[m][1] for m in match_ids
         )
@@ -250,10 +257,7 @@ def test_matches_live_through_a_postgres_restart_a_redis_cut_and_a_killed_proces
         b.kill()
 
         def all_finished() -> bool:
-            try:
-                return all(s == "finished" for s, _ in progress(base, match_ids).values())
-            except (httpx.TransportError, ValueError):
-                return False
+            return all(s == "finished" for s, _ in progress(base, match_ids).values())
 
         wait_for(all_finished, "every match to finish", seconds=FINISH_SECONDS)
         for thread in threads:
