@@ -22,6 +22,7 @@ from ludoteca.server.fanout import Event, Fanout
 from ludoteca.server.hub import MatchHub
 from ludoteca.server.settings import ServerLimits
 from tests.server.support import POLL_SECONDS, assert_error, create, serve
+from tests.server.test_socket_limits import assert_refused
 
 
 def outage() -> sqlalchemy.exc.OperationalError:
@@ -86,6 +87,18 @@ def test_a_request_during_an_outage_is_answered_503_unavailable_with_retry_after
         assert "database" in assert_error(response, 503, "unavailable")
         assert response.headers["Retry-After"] == "5"
     assert "Traceback" not in caplog.text
+
+
+def test_a_socket_opened_during_an_outage_is_closed_4503_unavailable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with serve(tmp_path) as client:
+        match_id = create(client)["match_id"]
+        hub: MatchHub = client.app.state.hub  # type: ignore[attr-defined]
+        hub.cache._live.clear()  # the match must be loaded again: from a database that is down
+        monkeypatch.setattr(storage, "load_match", failing_then(None, 1, []))
+        with client.websocket_connect(f"/api/matches/{match_id}/ws") as socket:
+            assert_refused(socket, "unavailable", 4503)
 
 
 def test_the_redis_listener_survives_a_catch_up_that_fails(redis_url: str) -> None:

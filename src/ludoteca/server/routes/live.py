@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
@@ -19,9 +20,11 @@ from ludoteca.server.deps import refuse_token_in_url
 from ludoteca.server.errors import ApiError
 from ludoteca.server.hub import MatchHub
 from ludoteca.server.middleware import client_address
+from ludoteca.server.outages import OUTAGE_ERRORS
 from ludoteca.server.sockets import MAX_HELLO_CHARS, FrameBudget, SocketLimits
 
 router = APIRouter(prefix="/matches", tags=["live"])
+log = logging.getLogger("ludoteca.server")
 
 CLOSE_CODE_BASE = 4000
 """An error closes the socket with 4000 + the HTTP status (4403 bad_token, 4404 no match)."""
@@ -47,6 +50,12 @@ async def match_socket(websocket: WebSocket, match_id: str) -> None:
         await _refuse(websocket, error)
     except WebSocketDisconnect:
         pass
+    except OUTAGE_ERRORS as error:  # the page opens the socket again a moment later
+        log.warning("a socket of match %s: the database or Redis is unreachable (%s)",
+                    match_id, type(error).__name__)
+        await _refuse(websocket, ApiError(
+            "unavailable", "the server cannot reach its database just now: try again soon"
+        ))
 
 
 async def _serve(websocket: WebSocket, match_id: str) -> None:
