@@ -155,7 +155,7 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _unavailable(request: Request, error: Exception) -> JSONResponse:
         # An outage, not a bug (server/outages.py): one line in the log, no traceback.
         log.warning("%s %s: the database or Redis is unreachable (%s)",
-                    request.method, request.url.path, type(error).__name__)
+                    _method(request), request.url.path, type(error).__name__)
         return error_response(
             "unavailable",
             "the server cannot reach its database just now: "
@@ -168,9 +168,14 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(Exception)
     async def _internal(request: Request, error: Exception) -> JSONResponse:
-        log.exception("internal error on %s %s", request.method, request.url.path)
+        log.exception("internal error on %s %s", _method(request), request.url.path)
         # Starlette answers an unhandled error outside every middleware: add the headers here.
         return JSONResponse(
             error_body("internal", "internal server error"), status_code=500,
             headers=SECURITY_HEADERS,
         )
+
+
+def _method(request: Request) -> str:
+    """Return the request's HTTP method ("WEBSOCKET" for a socket, which has none)."""
+    return str(request.scope.get("method", "WEBSOCKET"))
