@@ -1,6 +1,8 @@
 """Absent players: presence from the open sockets, votes to give an absent player's seat to a
 bot (refused for a present player, decided when every other present player voted, kept over a
-restart), and taking the seat back."""
+restart, lapsed when the player comes back), and taking the seat back.
+
+Votes through two processes: tests/server/test_presence_cluster.py."""
 
 from __future__ import annotations
 
@@ -98,7 +100,8 @@ def test_an_absent_seat_goes_to_a_bot_when_every_other_present_player_voted(
                 ("vote", 2), ("replaced", 2),
             ]
             assert notices[0]["params"]["by"] == 0
-            # The seat's person takes it back.
+            # The seat's person takes it back (once the bot played the seat's turn, if it was).
+            wait_for(lambda: summary(client, match_id)["current_player"] != 2, "the bot's move")
             back = client.post(f"/api/matches/{match_id}/return", json={"token": tokens["2"]})
             assert back.status_code == 200, back.text
             assert back.json()["seats"][2]["type"] == "human"
@@ -113,6 +116,23 @@ def test_a_single_other_player_decides_alone(tmp_path: Path) -> None:
             answer = vote(client, match_id, tokens["0"], 1)
             assert answer.status_code == 200, answer.text
             assert answer.json()["seats"][1]["replaced"] is True
+
+
+def test_the_votes_against_a_player_lapse_when_they_come_back(tmp_path: Path) -> None:
+    with serve(tmp_path) as client:
+        match_id, tokens = three_people(client)
+        with connected(client, match_id, tokens["0"], tokens["1"]):
+            wait_present(client, match_id, {0, 1})
+            assert vote(client, match_id, tokens["0"], 2).json()["seats"][2]["votes"] == [0]
+            with connected(client, match_id, tokens["2"]):  # seat 2's player is back
+                wait_present(client, match_id, {0, 1, 2})
+                assert summary(client, match_id)["seats"][2]["votes"] == []
+            wait_present(client, match_id, {0, 1})
+            # Away again: the old vote of seat 0 does not count, so seat 1's alone decides nothing.
+            again = vote(client, match_id, tokens["1"], 2)
+            assert again.status_code == 200, again.text
+            seat = again.json()["seats"][2]
+            assert (seat["type"], seat["votes"]) == ("human", [1])
 
 
 def test_votes_survive_a_restart(tmp_path: Path) -> None:

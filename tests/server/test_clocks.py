@@ -1,6 +1,8 @@
 """Time controls: the clock arithmetic (pure functions), and a seat out of time given to a bot,
-also when its deadline passed while the server was down. Time is moved by the tests, never
-waited for: `storage.utc_now` is replaced by a clock the test sets."""
+also when its deadline passed while the server was down; a staller cannot defeat the clock (a
+return never restarts a turn that ran out, time is granted once per turn, and after
+MAX_TIMEOUTS time-outs the bot keeps the seat). Time is moved by the tests, never waited for:
+`storage.utc_now` is replaced by a clock the test sets."""
 
 from __future__ import annotations
 
@@ -12,13 +14,15 @@ import pytest
 
 from ludoteca.server import storage
 from ludoteca.server.clocks import (
+    MAX_TIMEOUTS,
     RETURN_SECONDS,
     Clock,
     TimeControl,
     after_action,
+    grant_return,
     new_clock,
-    resume,
     stop,
+    time_out,
 )
 from tests.server.support import act, assert_error, create, serve, view, wait_for
 
@@ -89,8 +93,10 @@ def test_a_bot_or_a_finished_match_runs_no_clock_and_a_stop_charges_without_incr
     assert (to_bot.running, to_bot.deadline(), to_bot.remaining) == (None, None, (55.0, 60.0))
     stopped = stop(clock, at(70))
     assert (stopped.running, stopped.remaining) == (None, (0.0, 60.0))
-    back = resume(stopped, 0, at(100))
-    assert back.deadline() == at(100 + RETURN_SECONDS)
+    back = grant_return(stopped, 0)  # at least RETURN_SECONDS for the seat's next turn
+    assert (back.running, back.remaining) == (None, (RETURN_SECONDS, 60.0))
+    turn = after_action(back, 1, 0, timed=True, now=at(100))
+    assert turn.deadline() == at(100 + RETURN_SECONDS)
 
 
 def test_a_clock_reads_back_what_it_stored() -> None:
@@ -98,6 +104,25 @@ def test_a_clock_reads_back_what_it_stored() -> None:
         new_clock(TimeControl("game", minutes=3, increment=2), 3), None, 2, True, at(5)
     )
     assert Clock.from_json(clock.to_json()) == clock
+    counted = grant_return(time_out(clock, 2, at(9)), 2)
+    assert Clock.from_json(counted.to_json()) == counted
+
+
+def test_the_return_grant_comes_once_per_turn_of_the_seat() -> None:
+    clock = new_clock(TimeControl("game", minutes=1), players=2)
+    clock = time_out(after_action(clock, None, 0, timed=True, now=at(0)), 0, at(60))
+    assert (clock.remaining, clock.timeouts) == ((0.0, 60.0), (1, 0))
+    clock = after_action(clock, 0, 1, timed=True, now=at(61))  # the bot played seat 0's turn
+    once = grant_return(clock, 0)
+    assert once.remaining == (RETURN_SECONDS, 60.0)
+    # Seat 0's turn comes and runs out again: no second grant before that turn has passed.
+    turn = after_action(once, 1, 0, timed=True, now=at(70))
+    assert grant_return(turn, 0) == turn  # its turn runs: a return never restarts it
+    again = time_out(turn, 0, at(70 + RETURN_SECONDS))
+    assert again.remaining[0] == 0.0
+    assert grant_return(again, 0) == again
+    passed = after_action(again, 0, 1, timed=True, now=at(200))  # the bot played that turn
+    assert grant_return(passed, 0).remaining[0] == RETURN_SECONDS
 
 
 # -- the API ------------------------------------------------------------------------------------
@@ -244,3 +269,84 @@ def test_the_clock_starts_with_the_match_and_only_for_a_persons_turn(
         summary = client.get(f"/api/matches/{alone['match_id']}").json()
         running = summary["clock"]["running"]
         assert running is None or summary["seats"][running]["type"] == "human"
+
+
+# -- a staller cannot defeat the clock ------------------------------------------------------------
+
+
+def _summary(client: Any, match_id: str) -> dict[str, Any]:
+    summary: dict[str, Any] = client.get(f"/api/matches/{match_id}").json()
+    return summary
+
+
+def _run_out(client: Any, match_id: str, seat: int, fake_time: FakeTime) -> None:
+    """Let `seat`, to move, run out of time; return once a bot plays it."""
+    assert _summary(client, match_id)["current_player"] == seat
+    clock = _summary(client, match_id)["clock"]
+    fake_time.advance(clock["seconds"] or clock["remaining"][seat])
+    fake_time.advance(1)
+    wait_for(lambda: _replaced(client, match_id, seat), "the time-out")
+
+
+def _return_at_once(client: Any, match_id: str, token: str) -> dict[str, Any]:
+    """Take the seat back as soon as the server allows it, asking again and again (as a
+    staller would); return the summary of the return that was accepted."""
+    def taken_back() -> dict[str, Any] | None:
+        back = client.post(f"/api/matches/{match_id}/return", json={"token": token})
+        if back.status_code == 200:
+            summary: dict[str, Any] = back.json()
+            return summary
+        assert_error(back, 409, "cannot_return")
+        return None
+    return wait_for(taken_back, "the return")
+
+
+@pytest.mark.parametrize("clock", [PER_MOVE, {"mode": "game", "minutes": 1, "increment": 0}])
+def test_a_return_in_the_bots_delay_does_not_give_back_the_turn_that_ran_out(
+    tmp_path: Path, fake_time: FakeTime, clock: dict[str, Any]
+) -> None:
+    with serve(tmp_path, clock_sweep_seconds=0.02) as client:
+        client.app.state.hub.bot_delay = 0.3  # the staller's chance to come back first
+        match_id, tokens = _timed_match(client, clock)
+        before = _summary(client, match_id)
+        seat = before["current_player"]
+        _run_out(client, match_id, seat, fake_time)
+        back = _return_at_once(client, match_id, tokens[str(seat)])
+        # The bot played the turn that ran out; the person is back for the next one, and no
+        # clock of theirs runs meanwhile.
+        assert back["state_id"] > before["state_id"]
+        assert back["current_player"] != seat
+        assert back["clock"]["running"] != seat
+        if clock["mode"] == "game":  # time for the next turn, given once
+            assert back["clock"]["remaining"][seat] == RETURN_SECONDS
+        assert back["seats"][seat]["type"] == "human"
+
+
+def test_a_seat_out_of_time_again_and_again_stays_the_bots_to_the_end(
+    tmp_path: Path, fake_time: FakeTime
+) -> None:
+    with serve(tmp_path, clock_sweep_seconds=0.02) as client:
+        match_id, tokens = _timed_match(client)
+        staller = _summary(client, match_id)["current_player"]
+        other = tokens[str(1 - staller)]
+        for count in range(1, MAX_TIMEOUTS + 1):
+            _run_out(client, match_id, staller, fake_time)
+            wait_for(lambda: _summary(client, match_id)["current_player"] != staller,
+                     "the bot's move")
+            if count < MAX_TIMEOUTS:
+                _return_at_once(client, match_id, tokens[str(staller)])
+                while (summary := _summary(client, match_id))["current_player"] != staller:
+                    mine = view(client, match_id, other)
+                    legal = mine["observation"]["legal_actions"][0]
+                    assert act(client, match_id, other, summary["state_id"], legal).status_code \
+                        == 200
+        refused = client.post(f"/api/matches/{match_id}/return",
+                              json={"token": tokens[str(staller)]})
+        message = assert_error(refused, 409, "cannot_return")
+        assert "to the end of the match" in message
+        assert _summary(client, match_id)["seats"][staller]["type"] == "bot"
+        notices = client.get(f"/api/matches/{match_id}/messages").json()
+        assert [m["kind"] for m in notices] == [
+            "timeout", "returned", "timeout", "returned", "kept",
+        ]
+        assert notices[-1]["params"]["timeouts"] == MAX_TIMEOUTS

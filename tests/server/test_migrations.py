@@ -15,8 +15,10 @@ from ludoteca.server import storage
 from ludoteca.server.migrate import BASELINE, alembic_config, migrate
 from ludoteca.server.migrations.versions import r0001_baseline
 
-HEAD = "0003_undos"
-TABLES = {"matches", "seats", "actions", "messages", "bot_leases", "alembic_version"}
+HEAD = "0004_presence"
+TABLES = {
+    "matches", "seats", "actions", "messages", "bot_leases", "presence", "alembic_version",
+}
 
 
 @pytest.fixture
@@ -85,7 +87,7 @@ def test_a_database_from_before_migrations_is_brought_to_the_baseline_then_upgra
     assert actions == []
 
 
-def test_a_database_at_the_baseline_differs_from_the_models_by_the_bot_leases(
+def test_a_database_at_the_baseline_differs_from_the_models_by_the_later_tables(
     sqlite_url: str,
 ) -> None:
     engine = storage._make_engine(sqlite_url)
@@ -95,7 +97,7 @@ def test_a_database_at_the_baseline_differs_from_the_models_by_the_bot_leases(
     differences = schema_differences(engine)
     engine.dispose()
     added_tables = [entry[1].name for entry in differences if entry[0] == "add_table"]
-    assert added_tables == ["bot_leases"]
+    assert sorted(added_tables) == ["bot_leases", "presence"]
 
 
 def test_migrating_twice_changes_nothing(empty_engine: Engine) -> None:

@@ -8,9 +8,18 @@ played by the game's default bot until its person takes it back.
 The database decides, so this works after a restart and for matches not in memory: the sweep
 asks it for running matches whose `deadline` has passed, and every change is conditional on
 the match still being at the state the hub saw (a late action and a time-out cannot both win).
+
+A return never hands the person a turn the bot is playing: while their seat is to move the
+return is refused, and accepted once the turn has passed (a return that restarted the clock
+let a staller run out of time, come back in the bot's delay and start the turn afresh, for
+ever). A seat out of time clocks.MAX_TIMEOUTS times in a match stays the bot's to the end.
+
 Presence is the seats with an open socket (`LiveMatch.subscribers`), on this process or, told
-through Redis, on another one (`LiveMatch.elsewhere`); hot-seat pages listen as spectators, so a
-hot-seat match has nobody present and no votes.
+through Redis, on another one (`LiveMatch.elsewhere`): that is what the pages show. A vote does
+not trust it, since a process hears nothing of the sockets opened before it loaded the match:
+it asks server/presence.py, which reads every process's open seats from the database. When a
+seat's player comes back, the votes against it lapse. Hot-seat pages listen as spectators, so
+a hot-seat match has nobody present and no votes.
 """
 
 from __future__ import annotations
@@ -27,7 +36,7 @@ from sqlalchemy.orm import Session
 
 from ludoteca.core import Seat
 from ludoteca.core.registry import game_spec
-from ludoteca.server import clocks, storage
+from ludoteca.server import clocks, presence, storage
 from ludoteca.server.bot_play import kick_bots
 from ludoteca.server.errors import ApiError
 from ludoteca.server.expiry import expired_error
@@ -104,6 +113,19 @@ def store_seat(
             raise SeatChanged(f"seat {seat} of match {match_id} changed meanwhile")
 
 
+def clear_votes(engine: Engine, match_id: str, seats: list[Seat]) -> None:
+    """Drop the votes against the person's seats `seats` (their player came back)."""
+    with engine.begin() as connection:
+        connection.execute(
+            update(storage.SeatRow)
+            .where(
+                storage.SeatRow.match_id == match_id, storage.SeatRow.seat.in_(seats),
+                storage.SeatRow.type == "human",
+            )
+            .values(votes=None)
+        )
+
+
 def store_vote(engine: Engine, match_id: str, seat: Seat, voter: Seat) -> list[Seat]:
     """Add `voter` to the seats that voted to give `seat` to a bot; return them all.
 
@@ -126,18 +148,40 @@ def store_vote(engine: Engine, match_id: str, seat: Seat, voter: Seat) -> list[S
 
 async def sweep_forever(hub: MatchHub) -> None:
     """Give every seat out of time to a bot: at once (deadlines that passed while the server was
-    down), then every `limits.clock_sweep_seconds`; with other processes, repeat this one's
-    presence every PRESENCE_REPEAT_SECONDS."""
-    repeated = time.monotonic()
+    down), then every `limits.clock_sweep_seconds`; with other processes, keep this one's
+    presence known to them meanwhile (`presence_forever`)."""
+    if hub.fanout is None:
+        return await _sweep_forever(hub)
+    async with asyncio.TaskGroup() as group:  # neither ends: both are cancelled together
+        group.create_task(_sweep_forever(hub))
+        group.create_task(presence_forever(hub))
+
+
+async def _sweep_forever(hub: MatchHub) -> None:
     while True:
         try:
             await sweep(hub)
         except Exception:  # tried again next time
             log.exception("the clock sweep failed")
-        if hub.fanout is not None and time.monotonic() - repeated >= PRESENCE_REPEAT_SECONDS:
-            repeated = time.monotonic()
-            repeat_presence(hub)
         await asyncio.sleep(hub.limits.clock_sweep_seconds)
+
+
+async def presence_forever(hub: MatchHub) -> None:
+    """With other processes: store the seats with a socket open here every
+    presence.REFRESH_SECONDS (for their votes), and repeat them through Redis every
+    PRESENCE_REPEAT_SECONDS (for their pages)."""
+    repeated = time.monotonic()
+    while True:
+        await presence.refresh(hub, {
+            live.match_id: _seats_open(live) for live in hub.cache.copies()
+        })
+        if time.monotonic() - repeated >= PRESENCE_REPEAT_SECONDS:
+            repeated = time.monotonic()
+            try:
+                repeat_presence(hub)
+            except Exception:  # tried again next time
+                log.exception("repeating this process's presence failed")
+        await asyncio.sleep(presence.REFRESH_SECONDS)
 
 
 async def sweep(hub: MatchHub) -> list[str]:
@@ -174,13 +218,20 @@ async def time_out(hub: MatchHub, live: LiveMatch) -> bool:
             if seat.type != "human":  # a bot's turn has no clock: stop it
                 await _store_change(hub, live, seat.seat, {}, clocks.stop(clock, storage.utc_now()))
                 return False
-            await _replace(hub, live, seat)
+            clock = clocks.time_out(clock, seat.seat, storage.utc_now())
+            await _replace(hub, live, seat, clock)
         except SeatChanged:  # another process moved the match on: its next sweep decides
             log.info("match %s changed before its time-out was stored", live.match_id)
             await level(hub, live)
             return False
     log.info("seat %s of match %s ran out of time: a bot plays it", seat.seat, live.match_id)
-    await _notice(hub, live, "timeout", seat, f"{_called(seat)} ran out of time; a bot plays on")
+    count = clock.timeouts_of(seat.seat)
+    if clock.kept_by_bot(seat.seat):
+        await _notice(hub, live, "kept", seat, f"{_called(seat)} ran out of time {count} times; "
+                      "a bot plays the seat to the end of the match", timeouts=count)
+    else:
+        await _notice(hub, live, "timeout", seat,
+                      f"{_called(seat)} ran out of time; a bot plays on", timeouts=count)
     kick_bots(hub, live)
     return True
 
@@ -201,7 +252,8 @@ async def vote(hub: MatchHub, live: LiveMatch, voter: Seat, target: Seat) -> Non
         if not 0 <= target < len(seats):
             raise ApiError("bad_request", f"this match has seats 0 to {len(seats) - 1}")
         seat = seats[target]
-        _check_vote(seats[voter], seat)
+        present = await _present_now(hub, live)
+        _check_vote(seats[voter], seat, present)
         try:
             votes = await asyncio.to_thread(
                 store_vote, hub.db.engine, live.match_id, target, voter
@@ -213,12 +265,12 @@ async def vote(hub: MatchHub, live: LiveMatch, voter: Seat, target: Seat) -> Non
         live.changed()
         needed = {
             s.seat for s in seats
-            if s.seat != target and s.type == "human" and s.claimed and s.present
+            if s.seat != target and s.type == "human" and s.claimed and s.seat in present
         }
         decided = needed <= set(votes)
         if decided:
             try:
-                await _replace(hub, live, seat)
+                await _replace(hub, live, seat, _stopped(live.clock()))
             except SeatChanged as error:
                 await level(hub, live)
                 raise ApiError("stale_state", "the match changed meanwhile; try again") from error
@@ -234,19 +286,29 @@ async def vote(hub: MatchHub, live: LiveMatch, voter: Seat, target: Seat) -> Non
                       "seat to a bot", by=by, votes=len(votes), needed=len(needed))
 
 
-def _check_vote(voter: SeatState, seat: SeatState) -> None:
-    """Raise ApiError cannot_vote unless `voter` may vote to give `seat` to a bot."""
+async def _present_now(hub: MatchHub, live: LiveMatch) -> set[Seat]:
+    """Return the seats with a socket open now, here or on another process (the caller holds
+    the lock); ApiError cannot_vote if another process's cannot be known now."""
+    if live.info.hotseat:
+        return set()
+    # A page that reloads is away for a moment: the seats announced a moment ago count too.
+    return {*_seats_here(live), *live.announced, *await presence.present_elsewhere(hub, live)}
+
+
+def _check_vote(voter: SeatState, seat: SeatState, present: set[Seat]) -> None:
+    """Raise ApiError cannot_vote unless `voter` may vote to give `seat` to a bot (`present`:
+    the seats with a socket open)."""
     if voter.seat == seat.seat:
         raise ApiError("cannot_vote", "you cannot vote to give your own seat to a bot")
     if voter.type != "human":
         raise ApiError("cannot_vote", "a bot plays your seat: take it back before you vote")
-    if not voter.present:
+    if voter.seat not in present:
         raise ApiError("cannot_vote", "only players who have the match open may vote")
     if seat.type != "human":
         raise ApiError("cannot_vote", f"a bot plays seat {seat.seat} already")
     if not seat.claimed:
         raise ApiError("cannot_vote", f"nobody holds seat {seat.seat}")
-    if seat.present:
+    if seat.seat in present:
         raise ApiError("cannot_vote", f"the player of seat {seat.seat} is here")
 
 
@@ -257,11 +319,10 @@ async def take_back(hub: MatchHub, live: LiveMatch, seat: Seat) -> None:
             return await take_back(hub, await hub.cache.get(live.match_id), seat)
         _check_playing(hub, live)
         state = live.info.seats[seat]
-        if not state.replaced:
-            raise ApiError("cannot_return", f"seat {seat} is yours already: no bot plays it")
         clock = live.clock()
-        if clock is not None and live.info.status == "running" and live.to_move() == seat:
-            clock = clocks.resume(clock, seat, storage.utc_now())
+        _check_return(live, state, clock)
+        if clock is not None:
+            clock = clocks.grant_return(clock, seat)
         values = {"type": "human", "bot": None, "replaced": False, "votes": None}
         try:
             await _store_change(hub, live, seat, values, clock, replaced=True)
@@ -272,6 +333,25 @@ async def take_back(hub: MatchHub, live: LiveMatch, seat: Seat) -> None:
         live.changed()
         await broadcast(hub, live)
     await _notice(hub, live, "returned", state, f"{_called(state)} is back and plays on")
+
+
+def _check_return(live: LiveMatch, state: SeatState, clock: clocks.Clock | None) -> None:
+    """Raise ApiError cannot_return unless the person of `state` may take it back now."""
+    seat = state.seat
+    if not state.replaced:
+        raise ApiError("cannot_return", f"seat {seat} is yours already: no bot plays it")
+    if clock is not None and clock.kept_by_bot(seat):
+        raise ApiError(
+            "cannot_return",
+            f"seat {seat} ran out of time {clock.timeouts_of(seat)} times: a bot plays it to "
+            "the end of the match",
+        )
+    if live.to_move() == seat:
+        raise ApiError(
+            "cannot_return",
+            f"the bot plays this turn of seat {seat} (its time ran out, or the others voted): "
+            "take your seat back once the turn has passed",
+        )
 
 
 def _check_playing(hub: MatchHub, live: LiveMatch) -> None:
@@ -298,7 +378,11 @@ def presence_changed(hub: MatchHub, live: LiveMatch) -> None:
 
 async def _publish(hub: MatchHub, live: LiveMatch) -> None:
     """Set every seat's `present` from the sockets now open; broadcast if one changed, and tell
-    the other processes if the seats with a socket here changed."""
+    the other processes if the seats with a socket here changed.
+
+    A seat that came is stored for the other processes' votes at once; one that left only
+    after the pause (a reloading page is still there)."""
+    await presence.store(hub, live.match_id, _seats_open(live))
     await asyncio.sleep(PRESENCE_SECONDS)
     async with live.lock:
         here = _seats_here(live)
@@ -306,6 +390,7 @@ async def _publish(hub: MatchHub, live: LiveMatch) -> None:
             live.announced = here
             tell_others(hub, live.match_id, "presence", seats=sorted(here))
         await _show_presence(hub, live)
+    await presence.store(hub, live.match_id, _seats_open(live))
 
 
 async def heard_presence(hub: MatchHub, live: LiveMatch, origin: str, seats: Any) -> None:
@@ -338,31 +423,63 @@ def _seats_here(live: LiveMatch) -> frozenset[Seat]:
     return frozenset(s.seat for s in live.subscribers if s.seat is not None)
 
 
+def _seats_open(live: LiveMatch) -> frozenset[Seat]:
+    """Return the seats this process stores as open here: those with a socket now or a moment
+    ago (none in a hot-seat match)."""
+    return frozenset() if live.info.hotseat else _seats_here(live) | live.announced
+
+
 async def _show_presence(hub: MatchHub, live: LiveMatch) -> None:
     """Set every seat's `present` from the sockets open here and elsewhere (the caller holds
     the lock); broadcast if one changed."""
     present_seats = _seats_here(live).union(*(seats for seats, _ in live.elsewhere.values()))
-    changed = False
+    changed, back = False, []
     for seat in live.info.seats:
         present = seat.claimed and seat.seat in present_seats
         changed |= present != seat.present
+        if present and not seat.present and seat.votes:
+            back.append(seat)
         seat.present = present
-    if changed:
+    lapsed = await _lapse_votes(hub, live, back)
+    if changed or lapsed:
         live.changed()
-        # Presence is not stored: the others heard of it already, nothing to catch up with.
-        await broadcast(hub, live, announce=False)
+        # Presence is not stored: the others heard of it already, nothing to catch up with;
+        # lapsed votes are, and the other processes read them.
+        await broadcast(hub, live, announce=lapsed)
+
+
+async def _lapse_votes(hub: MatchHub, live: LiveMatch, back: list[SeatState]) -> bool:
+    """Drop the votes against the seats whose player came `back` (the caller holds the lock);
+    return True if they were dropped. A failure is logged: the votes stay, in memory too."""
+    if not back:
+        return False
+    try:
+        await asyncio.to_thread(
+            clear_votes, hub.db.engine, live.match_id, [seat.seat for seat in back]
+        )
+    except Exception as error:
+        log.warning("cannot drop the votes against seats that came back to match %s: %r",
+                    live.match_id, error)
+        return False
+    for seat in back:
+        seat.votes = []
+    return True
 
 
 # -- shared steps -------------------------------------------------------------------------------
 
 
-async def _replace(hub: MatchHub, live: LiveMatch, seat: SeatState) -> None:
-    """Give a person's seat to the game's default bot (the caller holds the lock); SeatChanged
-    if the database holds another state of the match."""
+def _stopped(clock: clocks.Clock | None) -> clocks.Clock | None:
+    """Return the match's clock with the running turn stopped (None: no time control)."""
+    return None if clock is None else clocks.stop(clock, storage.utc_now())
+
+
+async def _replace(
+    hub: MatchHub, live: LiveMatch, seat: SeatState, clock: clocks.Clock | None
+) -> None:
+    """Give a person's seat to the game's default bot, with the match's clock now `clock` (the
+    caller holds the lock); SeatChanged if the database holds another state of the match."""
     bot = game_spec(live.game.name).default_bot
-    clock = live.clock()
-    if clock is not None:
-        clock = clocks.stop(clock, storage.utc_now())
     values = {"type": "bot", "bot": bot, "replaced": True, "votes": None}
     await _store_change(hub, live, seat.seat, values, clock)
     seat.type, seat.bot, seat.replaced, seat.votes = "bot", bot, True, []

@@ -12,6 +12,12 @@ running match have a clock; a bot's turn, an open match and a finished one run n
 
 The clock is stored as JSON in the match row (`to_json`), beside the `deadline` column: the
 moment the seat whose turn runs is out of time, which the clock sweep (server/absence.py) looks for.
+
+A seat out of time is played by a bot; the person may take it back once the bot has played
+that turn, never during it (a return does not restart a clock that ran out). On a game clock
+the returning seat gets at least RETURN_SECONDS, at most once per turn of its own (`granted`).
+The clock counts each seat's time-outs (`timeouts`): at MAX_TIMEOUTS the bot keeps the seat
+for the rest of the match, so a player cannot stall the others turn after turn.
 """
 
 from __future__ import annotations
@@ -24,7 +30,10 @@ from ludoteca.core import Seat
 
 Mode = Literal["move", "game"]
 RETURN_SECONDS = 60.0
-"""Game clock: a person who takes their seat back with less time than this gets this much."""
+"""Game clock: a person who takes their seat back with less time than this gets this much (once
+per turn of theirs)."""
+MAX_TIMEOUTS = 3
+"""A seat that runs out of time this often in a match is played by a bot to its end."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,12 +73,16 @@ class Clock:
     `remaining[seat]` is in seconds. Per move it is the time of a whole turn (it never
     changes); on a game clock it is what the seat had when its turn started or its last
     action was charged (`since`). `running` is the seat whose turn runs (None: nobody's).
+    `granted`: the seats given RETURN_SECONDS since their last turn ended. `timeouts[seat]`:
+    how often the seat ran out of time (empty: never any seat, as stored before it counted).
     """
 
     control: TimeControl
     remaining: tuple[float, ...]
     running: Seat | None = None
     since: dt.datetime | None = None
+    granted: frozenset[Seat] = frozenset()
+    timeouts: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """Return the stored form (JSON)."""
@@ -78,18 +91,31 @@ class Clock:
             "remaining": list(self.remaining),
             "running": self.running,
             "since": None if self.since is None else self.since.isoformat(),
+            "granted": sorted(self.granted),
+            "timeouts": list(self.timeouts),
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Clock:
-        """Return the clock of its stored form."""
+        """Return the clock of its stored form (one stored before `granted` and `timeouts`
+        existed has none)."""
         since = data.get("since")
         return cls(
             control=TimeControl.from_json(data["control"]),
             remaining=tuple(float(value) for value in data["remaining"]),
             running=data.get("running"),
             since=None if since is None else dt.datetime.fromisoformat(since),
+            granted=frozenset(int(seat) for seat in data.get("granted", ())),
+            timeouts=tuple(int(count) for count in data.get("timeouts", ())),
         )
+
+    def timeouts_of(self, seat: Seat) -> int:
+        """Return how often `seat` ran out of time in this match."""
+        return self.timeouts[seat] if seat < len(self.timeouts) else 0
+
+    def kept_by_bot(self, seat: Seat) -> bool:
+        """Return True if `seat` ran out of time MAX_TIMEOUTS times: a bot plays it to the end."""
+        return self.timeouts_of(seat) >= MAX_TIMEOUTS
 
     def deadline(self) -> dt.datetime | None:
         """Return the moment the seat whose turn runs is out of time (None: no turn runs)."""
@@ -136,6 +162,8 @@ def after_action(
     `timed` says whether `to_move`'s turn runs a clock (a human seat of a running match).
     `actor` None: nobody acted (the match was made or started, or a seat changed hands).
     """
+    if actor is not None and to_move != actor:  # the actor's turn ends (whoever played it)
+        clock = replace(clock, granted=clock.granted - {actor})
     if actor is not None and actor == clock.running:
         clock = charge(clock, now)
         if to_move == actor and timed:
@@ -148,13 +176,25 @@ def after_action(
     return replace(clock, running=to_move, since=now)
 
 
-def resume(clock: Clock, seat: Seat, now: dt.datetime) -> Clock:
-    """Return the clock when a person takes back `seat` while it is to move: a new turn starts,
-    with at least RETURN_SECONDS on a game clock."""
+def time_out(clock: Clock, seat: Seat, now: dt.datetime) -> Clock:
+    """Return the clock when `seat`, whose turn runs, has run out of time: stopped, and the
+    seat's time-out counted."""
+    timeouts = [clock.timeouts_of(s) for s in range(len(clock.remaining))]
+    timeouts[seat] += 1
+    return replace(stop(clock, now), timeouts=tuple(timeouts))
+
+
+def grant_return(clock: Clock, seat: Seat) -> Clock:
+    """Return the clock when a person takes back `seat` while another seat is to move: on a
+    game clock, at least RETURN_SECONDS for its next turn, unless granted since its last turn.
+
+    The turn of `seat` must not run: a return never restarts a clock that ran out.
+    """
+    if clock.control.mode != "game" or seat in clock.granted or seat == clock.running:
+        return clock
     remaining = list(clock.remaining)
-    if clock.control.mode == "game":
-        remaining[seat] = max(remaining[seat], RETURN_SECONDS)
-    return replace(clock, remaining=tuple(remaining), running=seat, since=now)
+    remaining[seat] = max(remaining[seat], RETURN_SECONDS)
+    return replace(clock, remaining=tuple(remaining), granted=clock.granted | {seat})
 
 
 def _add_increment(clock: Clock, seat: Seat) -> Clock:

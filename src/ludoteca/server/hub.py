@@ -297,7 +297,7 @@ class MatchHub:
     def unsubscribe(self, live: LiveMatch, subscriber: Subscriber) -> None:
         """Forget a listener (of `live`, or of the match's copy since: server/match_cache.py)."""
         current = self.cache.unlisten(live, subscriber)
-        if current is not None:  # a match not in memory has nobody's presence to publish
+        if current is not None:  # a match that was not in memory has no presence to publish
             absence.presence_changed(self, current)
 
     async def on_event(self, event: Event) -> None:

@@ -126,15 +126,17 @@ class MatchCache:
         self._trim(keep=live)  # a match that is over may leave memory now
 
     def unlisten(self, live: LiveMatch, subscriber: Subscriber) -> LiveMatch | None:
-        """Remove a socket's listener; return the match's copy in memory now (None: none)."""
+        """Remove a socket's listener; return the match's copy in memory (None: none), which
+        still publishes that the socket left even if it leaves memory now."""
         live.subscribers.discard(subscriber)
         listeners = self._listeners.get(live.match_id)
         if listeners is not None:
             listeners.discard(subscriber)
             if not listeners:
                 del self._listeners[live.match_id]
+        current = self._live.get(live.match_id)
         self._trim()  # the copies this socket kept busy are over the bound no more
-        return self._live.get(live.match_id)
+        return current
 
     def _adopt(self, live: LiveMatch) -> None:
         """Give a new copy of a match the sockets that listened here while it was away, and

@@ -215,6 +215,22 @@ class MessageRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime)
 
 
+class PresenceRow(Base):
+    """The seats of a match with a socket open on one server process, until when that holds
+    (server/presence.py): with several processes, a vote reads them all.
+
+    Each process rewrites its rows when a seat comes and every few seconds; a process that dies
+    stops, and its rows lapse at `expires_at`.
+    """
+
+    __tablename__ = "presence"
+
+    match_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(64), primary_key=True)
+    seats: Mapped[list[int]] = mapped_column(JSON)
+    expires_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, index=True)
+
+
 class Database:
     """The engine and session factory for one database URL, its schema migrated to this one's."""
 

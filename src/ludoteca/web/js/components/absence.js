@@ -1,6 +1,8 @@
 // Absent players (docs/web-api.md "Absent players"): an "away" badge on a person's seat that has
 // no page open, the vote "Replace with a bot" beside it for the other players who are here,
-// and "Take my seat back" for the person whose seat a bot plays (after a time-out or a vote).
+// and "Take my seat back" for the person whose seat a bot plays (after a time-out or a vote):
+// not while the bot plays that seat's turn (the server refuses it then: a return must not
+// restart a turn that ran out), and never once the bot keeps the seat to the end ("kept").
 
 import { api } from "../api.js";
 import { h } from "../dom.js";
@@ -14,11 +16,17 @@ export function absenceControls(summary, info, context) {
   if (info.replaced) {
     const badge = h("span", { class: "badge away", "data-testid": "seat-replaced",
       "data-seat": seat });
-    label(badge, reasonsOf(context).get(seat));
-    if (!running || !(seat in context.tokens)) return [" ", badge];
+    const reason = reasonsOf(context).get(seat);
+    label(badge, reason);
+    if (!running || !(seat in context.tokens) || reason === "kept") return [" ", badge];
+    if (summary.current_player === seat) {
+      return [" ", badge, " ", h("span", { class: "hint", "data-testid": "bots-turn" },
+        t("absence.botsTurn"))];
+    }
     const token = context.tokens[seat];
     return [" ", badge, h("button", { class: "primary absence", "data-testid": "take-seat-back",
-      onclick: (event) => send(event, context, () => api.takeBack(context.id, token)),
+      onclick: (event) => send(event, context, () => api.takeBack(context.id, token),
+        returnRefusal),
     }, t("absence.takeBack"))];
   }
   // A hot-seat page listens as a spectator: its players are never "here", and never vote.
@@ -41,11 +49,11 @@ export function absenceControls(summary, info, context) {
   }, t(voted ? "absence.voted" : "absence.vote", counts))];
 }
 
-// Why a bot plays a seat, from the match's notices: seat -> "timeout" or "replaced" (a vote),
-// per match page. A notice arrives just after the view that shows the bot, so the badge on
+// Why a bot plays a seat, from the match's notices: seat -> "timeout", "replaced" (a vote) or
+// "kept" (out of time too often: to the end of the match), per match page. A notice arrives just after the view that shows the bot, so the badge on
 // screen is worded again when it comes.
 const reasons = new WeakMap();
-const REASONS = ["timeout", "replaced"];
+const REASONS = ["timeout", "replaced", "kept"];
 
 function reasonsOf(context) {
   let bySeat = reasons.get(context);
@@ -69,14 +77,21 @@ function label(badge, reason) {
   badge.textContent = t(reason ? `absence.replaced.${reason}` : "absence.replaced");
 }
 
-/** Send a request from a button (disabled meanwhile); a refusal is shown as a toast. */
-async function send(event, context, request) {
+/** Send a request from a button (disabled meanwhile); a refusal is shown as a toast, in the
+ * words of `refusal` (default: errorText). */
+async function send(event, context, request, refusal = errorText) {
   const button = event.currentTarget;
   button.disabled = true;
   try {
     await request(); // the socket brings the match as it is after it
   } catch (e) {
-    context.toast(errorText(e));
+    context.toast(refusal(e));
     button.disabled = false;
   }
+}
+
+/** Return the words of a refused return: the server's reason (its turn came back to the bot
+ * meanwhile, the bot keeps the seat, or the seat is yours already). */
+function returnRefusal(e) {
+  return e?.code === "cannot_return" && e.message ? e.message : errorText(e);
 }

@@ -14,6 +14,7 @@ export const NOTICE_KEYS = {
   replaced: "notice.replaced", // params {seat, name}
   returned: "notice.returned", // params {seat, name}
   vote: "notice.vote", // params {seat, name, by, by_name}
+  kept: "notice.kept", // params {seat, name, timeouts}: a bot plays the seat to the end
 };
 
 /** Return the placeholders of a notice: player (the seat it is about), by, action. */
