@@ -113,17 +113,19 @@ def store_seat(
             raise SeatChanged(f"seat {seat} of match {match_id} changed meanwhile")
 
 
-def clear_votes(engine: Engine, match_id: str, seats: list[Seat]) -> None:
-    """Drop the votes against the person's seats `seats` (their player came back)."""
+def clear_votes(engine: Engine, match_id: str, seats: list[Seat]) -> bool:
+    """Drop the votes against the person's seats `seats` (their player came back); return
+    True if there were any."""
+    seat_rows = storage.SeatRow
+    those = (
+        (seat_rows.match_id == match_id) & seat_rows.seat.in_(seats) & (seat_rows.type == "human")
+    )
     with engine.begin() as connection:
-        connection.execute(
-            update(storage.SeatRow)
-            .where(
-                storage.SeatRow.match_id == match_id, storage.SeatRow.seat.in_(seats),
-                storage.SeatRow.type == "human",
-            )
-            .values(votes=None)
-        )
+        stored = connection.execute(select(seat_rows.votes).where(those)).scalars().all()
+        if not any(stored):
+            return False
+        connection.execute(update(seat_rows).where(those).values(votes=None))
+    return True
 
 
 def store_vote(engine: Engine, match_id: str, seat: Seat, voter: Seat) -> list[Seat]:
@@ -432,12 +434,17 @@ def _seats_open(live: LiveMatch) -> frozenset[Seat]:
 async def _show_presence(hub: MatchHub, live: LiveMatch) -> None:
     """Set every seat's `present` from the sockets open here and elsewhere (the caller holds
     the lock); broadcast if one changed."""
-    present_seats = _seats_here(live).union(*(seats for seats, _ in live.elsewhere.values()))
+    here = _seats_here(live)
+    present_seats = here.union(*(seats for seats, _ in live.elsewhere.values()))
     changed, back = False, []
     for seat in live.info.seats:
         present = seat.claimed and seat.seat in present_seats
         changed |= present != seat.present
-        if present and not seat.present and seat.votes:
+        # The process the player came back to asks the database: votes cast through another
+        # process may not have reached this copy (Redis down). Others clear what they know.
+        if present and not seat.present and (
+            seat.votes or (hub.fanout is not None and seat.seat in here)
+        ):
             back.append(seat)
         seat.present = present
     lapsed = await _lapse_votes(hub, live, back)
@@ -450,20 +457,21 @@ async def _show_presence(hub: MatchHub, live: LiveMatch) -> None:
 
 async def _lapse_votes(hub: MatchHub, live: LiveMatch, back: list[SeatState]) -> bool:
     """Drop the votes against the seats whose player came `back` (the caller holds the lock);
-    return True if they were dropped. A failure is logged: the votes stay, in memory too."""
+    return True if there were any. A failure is logged: the votes stay, in memory too."""
     if not back:
         return False
     try:
-        await asyncio.to_thread(
+        dropped = await asyncio.to_thread(
             clear_votes, hub.db.engine, live.match_id, [seat.seat for seat in back]
         )
     except Exception as error:
         log.warning("cannot drop the votes against seats that came back to match %s: %r",
                     live.match_id, error)
         return False
+    dropped |= any(seat.votes for seat in back)
     for seat in back:
         seat.votes = []
-    return True
+    return dropped
 
 
 # -- shared steps -------------------------------------------------------------------------------
