@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import functools
 import logging
 import time
 from typing import TYPE_CHECKING, Any
@@ -36,7 +37,7 @@ from sqlalchemy.orm import Session
 
 from ludoteca.core import Seat
 from ludoteca.core.registry import game_spec
-from ludoteca.server import clocks, presence, storage
+from ludoteca.server import clocks, outages, presence, storage
 from ludoteca.server.bot_play import kick_bots
 from ludoteca.server.errors import ApiError
 from ludoteca.server.expiry import expired_error
@@ -160,12 +161,9 @@ async def sweep_forever(hub: MatchHub) -> None:
 
 
 async def _sweep_forever(hub: MatchHub) -> None:
-    while True:
-        try:
-            await sweep(hub)
-        except Exception:  # tried again next time
-            log.exception("the clock sweep failed")
-        await asyncio.sleep(hub.limits.clock_sweep_seconds)
+    await outages.keep_running(
+        "the clock sweep", functools.partial(sweep, hub), hub.limits.clock_sweep_seconds
+    )
 
 
 async def presence_forever(hub: MatchHub) -> None:
