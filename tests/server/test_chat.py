@@ -9,7 +9,7 @@ import pytest
 
 from ludoteca.cli import main
 from ludoteca.server.hub import MatchHub
-from ludoteca.server.schemas import MAX_CHAT_LENGTH
+from ludoteca.server.schemas import MAX_CHAT_LENGTH, chat_text
 from ludoteca.server.settings import ServerLimits
 from ludoteca.server.storage import MAX_MESSAGE_TEXT
 from tests.server.support import TestClient, assert_error, create, serve
@@ -194,14 +194,8 @@ CODER = "\U0001f469\U0001f3fd\u200d\U0001f4bb"  # woman, medium skin tone, ZWJ, 
 
 
 @pytest.mark.parametrize("emoji", [FAMILY, RAINBOW_FLAG, KEYCAP, WALES, CODER, "\u2764\ufe0f"])
-def test_joiners_and_selectors_that_build_an_emoji_are_kept(
-    client: TestClient, emoji: str
-) -> None:
-    match_id = create(client)["match_id"]
-    answer = chat(client, match_id, f"gg {emoji}!", name="Cleo")
-    assert answer.status_code == 201, answer.text
-    assert answer.json()["text"] == f"gg {emoji}!"
-    assert chat_lines(client, match_id)[0]["text"] == f"gg {emoji}!"
+def test_joiners_and_selectors_that_build_an_emoji_are_kept(emoji: str) -> None:
+    assert chat_text(f" gg {emoji}!") == f"gg {emoji}!"
 
 
 @pytest.mark.parametrize(
@@ -215,10 +209,14 @@ def test_joiners_and_selectors_that_build_an_emoji_are_kept(
         ("\u200d\U0001f469 \ufe0f", "\U0001f469"),
     ],
 )
-def test_invisible_characters_that_build_no_emoji_are_still_dropped(
-    client: TestClient, sent: str, kept: str
-) -> None:
+def test_invisible_characters_that_build_no_emoji_are_still_dropped(sent: str, kept: str) -> None:
+    assert chat_text(sent) == kept
+
+
+def test_a_line_with_emoji_reaches_the_messages_whole(client: TestClient) -> None:
     match_id = create(client)["match_id"]
-    answer = chat(client, match_id, sent, name="Cleo")
+    line = f"gg {FAMILY} {RAINBOW_FLAG} {KEYCAP}"
+    answer = chat(client, match_id, f"\u202e{line}\u200b", name="Cleo")
     assert answer.status_code == 201, answer.text
-    assert answer.json()["text"] == kept
+    assert answer.json()["text"] == line
+    assert chat_lines(client, match_id)[0]["text"] == line
