@@ -154,6 +154,17 @@ def test_a_quick_bot_does_not_wait_behind_searching_bots() -> None:
     assert searches_waiting == ABUSED_MATCHES - 1
 
 
+def test_a_match_remembers_the_address_that_made_it_as_its_bots_owner(tmp_path: Path) -> None:
+    with serve(tmp_path) as client:
+        created = create(client, players=2, seats=[{"type": "human"}, {"type": "bot"}])
+        live = client.app.state.hub.cache.cached(created["match_id"])
+        assert live.owner == "testclient"  # the TestClient's address, as the rate limits see it
+        rematch = client.post(f"/api/matches/{created['match_id']}/rematch",
+                              json={"token": created["tokens"]["0"]})
+        assert rematch.status_code == 200, rematch.text
+        assert client.app.state.hub.cache.cached(rematch.json()["match_id"]).owner == "testclient"
+
+
 # -- the cap on bot-only matches, counted while they run ----------------------------------------
 
 
@@ -223,6 +234,36 @@ def test_matches_that_became_bot_only_take_places_and_wait_beyond_the_cap(
             wait_for(functools.partial(summary_if, client, match_id, finished), "the end")
     after = bot.decisions[before:]
     assert sorted(set(after)) == sorted(seeds)
-    # One match played to its end, then the other: never both at once.
-    changes = sum(1 for one, two in itertools.pairwise(after) if one != two)
+    # Each bot first plays the turn of the person out of time (who may come back only once it
+    # has passed); from then on, one match played to its end, then the other, never both.
+    rest = list(after)
+    for seed in seeds:
+        rest.remove(seed)
+    changes = sum(1 for one, two in itertools.pairwise(rest) if one != two)
     assert changes == 1, after
+
+
+def test_a_bot_only_match_without_a_place_waits_and_plays_on_when_its_person_returns(
+    tmp_path: Path, fake_time: FakeTime
+) -> None:
+    person_and_bot = [{"type": "human"}, {"type": "bot", "bot": "random"}]
+    with serve(tmp_path, max_bot_matches=0, clock_sweep_seconds=0.02) as client:
+        places = client.app.state.hub.bots.bot_only
+        created = create(client, players=2, seats=person_and_bot, seed=3,
+                         clock={"mode": "move", "seconds": 30})
+        match_id, token = created["match_id"], created["tokens"]["0"]
+        wait_for(functools.partial(person_to_move, client, match_id), "the person's turn")
+        fake_time.advance(31)  # the person's time runs out: only bots play the match now
+        # The bot plays the person's turn, then the other bot waits for a place.
+        wait_for(lambda: places.waiting == 1, "the match's bots to wait for a place")
+        paused = view(client, match_id, token)
+        assert paused["match"]["seats"][0]["replaced"]
+        assert paused["match"]["current_player"] == 1
+
+        back = client.post(f"/api/matches/{match_id}/return", json={"token": token})
+        assert back.status_code == 200, back.text
+        # A person plays again: the bot moves without a place, and the person's turn comes.
+        summary = wait_for(functools.partial(person_to_move, client, match_id),
+                           "the person's turn after the bot's move")
+        assert summary["state_id"] > paused["state_id"]
+        assert places.waiting == 0

@@ -6,7 +6,9 @@ plays one move per turn of the bot scheduler (server/bots.py) until a person is 
 
 A match that only bots play (bots from the start, or every person's seat given to a bot after a
 time-out or a vote) needs one of `limits.max_bot_matches` places while it plays; without one
-its bots pause, and the match waits, until a place frees or a person takes a seat back.
+its bots pause, and the match waits, until a place frees or a person takes a seat back. (The
+bot finishes the turn of a person's seat first when no other person could come back meanwhile:
+a person takes a seat back only once its turn has passed.)
 
 The loop goes on through what is not the bots' fault: a move refused because the match moved on
 meanwhile (another process, a person) makes it look again at who is to move, and an outage of
@@ -123,13 +125,28 @@ async def _holds_lease(hub: MatchHub, live: LiveMatch) -> bool:
     )
 
 
+def _turn_nobody_can_take_back(live: LiveMatch) -> bool:
+    """Return True if the bot plays the turn of a person's seat (out of time, or voted away)
+    and no other person's seat could be taken back while the match waited: a person cannot
+    take a seat back during its own turn (server/absence.py), so waiting there for a place
+    would keep the person out as long as the places are taken."""
+    to_move = live.bot_to_move()
+    seats = live.info.seats
+    return to_move is not None and seats[to_move].replaced and not any(
+        seat.replaced for seat in seats if seat.seat != to_move
+    )
+
+
 async def _has_place(hub: MatchHub, live: LiveMatch) -> bool:
-    """Return True if the match may play now: a person plays a seat, or it holds a bot-only
-    place; else wait a while for one (False: look again)."""
+    """Return True if the match may play now: a person plays a seat, it holds a bot-only place
+    or plays a turn no person could end by coming back; else wait a while for a place (False:
+    look again)."""
     places, cap = hub.bots.bot_only, hub.limits.max_bot_matches
     if not bots_only(live):
         places.give_back(live.match_id, cap)  # a person took a seat back: the place is free
         return True
+    if _turn_nobody_can_take_back(live):
+        return True  # one turn: the next one is another seat's, and the person may come back
     if places.take(live.match_id, cap, reserved=hub.bot_matches_starting):
         return True
     if live.match_id not in places.holders:

@@ -46,7 +46,8 @@ class ServerLimits:
         "30/minute", "chat lines one client address may post over all matches (a `limits` rate)"
     )
     max_bot_matches: int = _setting(
-        100, "matches with no human seat that may run at once (more: 429 too_busy)"
+        100, "matches played by bots only that may run at once, also those whose people's seats "
+        "bots took over (more: 429 too_busy on creation; such a running match waits)"
     )
     idle_hours: float = _setting(
         72.0, "an unfinished match with no action for this many hours expires"

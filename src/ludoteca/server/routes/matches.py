@@ -9,6 +9,7 @@ from fastapi import APIRouter, Query, Request
 from ludoteca.server.deps import DbSession, Hub, Match
 from ludoteca.server.errors import ApiError
 from ludoteca.server.live import LiveMatch
+from ludoteca.server.middleware import client_address
 from ludoteca.server.schemas import (
     CreatedMatch,
     CreateMatchRequest,
@@ -107,4 +108,4 @@ def record_owner(live: LiveMatch, request: Request) -> None:
     No await lies between the match's bot loop starting and this: its first turn already
     queues under the owner.
     """
-    live.owner = request.client.host if request.client else None
+    live.owner = client_address(request.scope)
