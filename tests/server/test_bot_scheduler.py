@@ -9,14 +9,16 @@ import concurrent.futures
 import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from sqlalchemy.exc import OperationalError
 
 from ludoteca.core import Game, Seat
-from ludoteca.server import bot_play, outages, storage
+from ludoteca.server import bot_play, leases, outages, storage
 from ludoteca.server.app import create_app
+from ludoteca.server.bots import BotScheduler
 from ludoteca.server.hub import MatchHub
 from ludoteca.server.live import LiveMatch
 from ludoteca.server.schemas import CreateMatchRequest
@@ -252,3 +254,28 @@ def test_the_bot_loop_waits_out_a_database_outage_and_finishes_the_match(
     run_hub(tmp_path, bot, scenario, monkeypatch)
     assert pauses == [1, 2, 3, 4, 5]  # five failed turns in a row, each followed by a pause
     assert finished == [True]
+
+
+def test_the_bot_loop_ends_quietly_when_the_database_cannot_take_back_its_lease(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def unreachable(*args: Any) -> None:
+        raise outage()
+
+    async def no_bot_to_move(hub: Any, live: Any) -> None:
+        return None
+
+    monkeypatch.setattr(leases, "give_up", unreachable)
+    monkeypatch.setattr(bot_play, "_play_bot_moves", no_bot_to_move)
+    scheduler = BotScheduler()
+    hub = SimpleNamespace(  # with other processes: the lease is given up at the end
+        fanout=SimpleNamespace(origin="this process"), closing=False,
+        db=SimpleNamespace(engine=None), bots=scheduler, limits=ServerLimits(),
+    )
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=1) as runner:
+            ended = runner.submit(asyncio.run, bot_play._play_bots(hub, SimpleNamespace(
+                match_id="m")))
+            assert ended.result() is None  # the lease runs out by itself: nothing is raised
+    finally:
+        scheduler.close()
