@@ -183,13 +183,30 @@ def outage() -> OperationalError:
     return OperationalError("INSERT INTO actions ...", {}, Exception("server closed connection"))
 
 
+def bots_finish_a_match(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    prepare: Callable[[MatchHub], None] = lambda hub: None,
+) -> bool:
+    """Return True if the bot loop of a new match of two bots played it to its end, on a hub
+    first given to `prepare`."""
+    bot = RandomBot()
+    bot.gate.set()
+    finished: list[bool] = []
+
+    async def scenario(hub: MatchHub) -> None:
+        prepare(hub)
+        live = await bot_only_match(hub)
+        await until(lambda: live.bot_task is not None and live.bot_task.done())
+        finished.append(live.finished)
+
+    run_hub(tmp_path, bot, scenario, monkeypatch)
+    return finished == [True]
+
+
 def test_the_bot_loop_goes_on_when_another_process_moves_the_match_on_during_the_lease(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bot = RandomBot()
-    bot.gate.set()
     raced: list[int] = []
-    finished: list[bool] = []
     holds_lease = bot_play._holds_lease
 
     async def racing_lease(hub: MatchHub, live: LiveMatch) -> bool:
@@ -203,28 +220,19 @@ def test_the_bot_loop_goes_on_when_another_process_moves_the_match_on_during_the
         return await holds_lease(hub, live)
 
     monkeypatch.setattr(bot_play, "_holds_lease", racing_lease)
-
-    async def scenario(hub: MatchHub) -> None:
-        live = await bot_only_match(hub)
-        await until(lambda: live.bot_task is not None and live.bot_task.done())
-        finished.append(live.finished)
-
-    run_hub(tmp_path, bot, scenario, monkeypatch)
+    # The loop does not end at the race: the bots play to the end.
+    assert bots_finish_a_match(tmp_path, monkeypatch)
     assert len(raced) == 3
-    assert finished == [True]  # the loop did not end at the race: the bots played to the end
 
 
 def test_the_bot_loop_waits_out_a_database_outage_and_finishes_the_match(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    bot = RandomBot()
-    bot.gate.set()
     pauses: list[int] = []
-    finished: list[bool] = []
-    # The pauses are counted, not waited: 0.5 s doubling to 5 s in the server.
+
     def counted_pause(failures: int) -> float:
         pauses.append(failures)
-        return 0.0
+        return 0.0  # counted, not waited: 0.5 s doubling to 5 s in the server
 
     monkeypatch.setattr(outages, "backoff", counted_pause)
     holds_lease = bot_play._holds_lease
@@ -236,10 +244,10 @@ def test_the_bot_loop_waits_out_a_database_outage_and_finishes_the_match(
         return await holds_lease(hub, live)
 
     monkeypatch.setattr(bot_play, "_holds_lease", failing_lease)
+    act_failures = [outage(), outage(), outage()]
 
-    async def scenario(hub: MatchHub) -> None:
+    def failing_acts(hub: MatchHub) -> None:
         act = hub.act
-        act_failures = [outage(), outage(), outage()]
 
         async def failing_act(*args: Any, **keywords: Any) -> str:
             if act_failures:
@@ -247,13 +255,9 @@ def test_the_bot_loop_waits_out_a_database_outage_and_finishes_the_match(
             return await act(*args, **keywords)
 
         monkeypatch.setattr(hub, "act", failing_act)
-        live = await bot_only_match(hub)
-        await until(lambda: live.bot_task is not None and live.bot_task.done())
-        finished.append(live.finished)
 
-    run_hub(tmp_path, bot, scenario, monkeypatch)
+    assert bots_finish_a_match(tmp_path, monkeypatch, failing_acts)
     assert pauses == [1, 2, 3, 4, 5]  # five failed turns in a row, each followed by a pause
-    assert finished == [True]
 
 
 def test_the_bot_loop_ends_quietly_when_the_database_cannot_take_back_its_lease(

@@ -1,7 +1,7 @@
 """The server's bots at the table: a match whose seat to move is a bot gets a bot loop, which
 plays one move per turn of the bot scheduler (server/bots.py) until a person is to move.
 
-    kick_bots ─► play_bots ─► [ place? ─► turn ─► lease? ─► decide (thread or pool) ─► act ]*
+    kick_bots ─► play_bots ─► [ place ─► turn ─► lease? ─► decide (thread or pool) ─► act ]*
                              └► give up the lease (with other processes), and the place
 
 A match that only bots play (bots from the start, or every person's seat given to a bot after a
@@ -137,22 +137,26 @@ def _turn_nobody_can_take_back(live: LiveMatch) -> bool:
     )
 
 
-async def _has_place(hub: MatchHub, live: LiveMatch) -> bool:
-    """Return True if the match may play now: a person plays a seat, it holds a bot-only place
-    or plays a turn no person could end by coming back; else wait a while for a place (False:
-    look again)."""
+async def _wait_for_place(hub: MatchHub, live: LiveMatch) -> None:
+    """Return once the match may play: a person plays a seat (a place it held is freed), it
+    holds a bot-only place, its bot plays a turn no person could end by coming back, or no bot
+    is to move any more; meanwhile its bots wait (a freed place wakes them at once)."""
     places, cap = hub.bots.bot_only, hub.limits.max_bot_matches
-    if not bots_only(live):
+    paused = False
+    while bots_only(live) and live.bot_to_move() is not None:
+        if places.take(live.match_id, cap, reserved=hub.bot_matches_starting):
+            break
+        if _turn_nobody_can_take_back(live):
+            break  # one turn: the next one is another seat's, and the person may come back
+        if not paused:
+            log.info("match %s is played by bots only and all %s places are taken: its bots "
+                     "wait", live.match_id, cap)
+            paused = True
+        await places.wait(live.match_id, PAUSE_CHECK_SECONDS)
+    else:
         places.give_back(live.match_id, cap)  # a person took a seat back: the place is free
-        return True
-    if _turn_nobody_can_take_back(live):
-        return True  # one turn: the next one is another seat's, and the person may come back
-    if places.take(live.match_id, cap, reserved=hub.bot_matches_starting):
-        return True
-    if live.match_id not in places.holders:
-        log.info("match %s plays only bots and all %s places are taken: its bots wait",
-                 live.match_id, cap)
-    return await places.wait(live.match_id, PAUSE_CHECK_SECONDS)
+    if paused:
+        log.info("the bots of match %s play on", live.match_id)
 
 
 async def _play_bot_moves(hub: MatchHub, live: LiveMatch) -> None:
@@ -161,8 +165,7 @@ async def _play_bot_moves(hub: MatchHub, live: LiveMatch) -> None:
     budget = Budget(seconds=hub.bot_seconds)
     failures = 0
     while live.bot_to_move() is not None:
-        if not await _has_place(hub, live):
-            continue
+        await _wait_for_place(hub, live)
         if hub.bot_delay > 0:
             await asyncio.sleep(hub.bot_delay)
         try:
@@ -170,27 +173,34 @@ async def _play_bot_moves(hub: MatchHub, live: LiveMatch) -> None:
                 return  # another process plays this match's bots
         except asyncio.CancelledError:
             raise
-        except MovedOn:
-            continue
-        except ApiError as error:
-            if error.code in MOVED_ON:
-                continue
-            if error.code not in OUTAGE_CODES:
-                log.error("bot of %s refused: %s", live.match_id, error)
-                return
-            failures += 1
-            outages.log_failure(f"the bot of match {live.match_id}", error)
-            await asyncio.sleep(outages.backoff(failures))
-            continue
         except Exception as error:
-            if not outages.is_outage(error):
-                log.exception("bot of %s failed", live.match_id)
+            if _moved_on(error):
+                log.info("match %s moved on under its bot's move (%s): it looks again",
+                         live.match_id, error)
+                continue
+            if not _outage(error):  # the bot's own failure: the same seed would fail again
+                log.error("the bot of match %s failed: %s", live.match_id, error,
+                          exc_info=not isinstance(error, ApiError))
                 return
             failures += 1
             outages.log_failure(f"the bot of match {live.match_id}", error)
             await asyncio.sleep(outages.backoff(failures))
             continue
         failures = 0
+
+
+def _moved_on(error: Exception) -> bool:
+    """Return True if `error` refused a bot's move because the match moved on meanwhile."""
+    return isinstance(error, MovedOn) or (
+        isinstance(error, ApiError) and error.code in MOVED_ON
+    )
+
+
+def _outage(error: Exception) -> bool:
+    """Return True if `error` means the database or Redis cannot be reached just now."""
+    return outages.is_outage(error) or (
+        isinstance(error, ApiError) and error.code in OUTAGE_CODES
+    )
 
 
 async def _play_turn(hub: MatchHub, live: LiveMatch, budget: Budget) -> bool:

@@ -118,10 +118,11 @@ class BotOnlyPlaces:
 
     def take(self, match_id: str, cap: int, reserved: int = 0) -> bool:
         """Return True if the match holds a place (taken now if one is free beyond `reserved`
-        places kept for matches being made, and no match waits for one before it)."""
+        places kept for matches being made). A freed place goes at once to the matches
+        waiting, so none waits for a free place but one kept for a match being made."""
         if match_id in self.holders:
             return True
-        if len(self.holders) + reserved >= cap or self.waiting:
+        if len(self.holders) + reserved >= cap:
             return False
         self.holders.add(match_id)
         return True
