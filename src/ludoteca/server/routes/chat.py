@@ -7,6 +7,7 @@ from fastapi import APIRouter, Request, Response
 from ludoteca.server.chat import CHAT_KIND, ChatRates, author_of, refuse_if_closed
 from ludoteca.server.deps import Match, hub_of
 from ludoteca.server.errors import error_response
+from ludoteca.server.middleware import client_address
 from ludoteca.server.routes.matches import ERRORS
 from ludoteca.server.schemas import ChatRequest, ErrorResponse, Message
 
@@ -24,8 +25,7 @@ async def post_chat(body: ChatRequest, match: Match, request: Request) -> Messag
     author = author_of(match, body)
     refuse_if_closed(match)
     rates: ChatRates = request.app.state.chat_rates
-    address = request.client.host if request.client else "unknown"
-    refused = rates.refusal(address, match.match_id)
+    refused = rates.refusal(client_address(request.scope), match.match_id)
     if refused is not None:
         reason, wait = refused
         return error_response("rate_limited", reason, headers={"Retry-After": str(wait)})
