@@ -46,6 +46,7 @@ from ludoteca.server import (
     listeners,
     outages,
     playing,
+    presence,
     storage,
 )
 from ludoteca.server.bot_play import kick_bots
@@ -87,6 +88,8 @@ class MatchHub:
         """True once `close` began: no bot starts, and no lease is given up one by one."""
         self.bot_matches_starting = 0
         """Bot-only matches being made now (server/bot_play.py `bot_match_slot`)."""
+        self.presence_book = None if fanout is None else presence.Book(fanout.origin)
+        """What this process stored of its sockets for the others' votes (server/presence.py)."""
         self.announcements: set[asyncio.Task[None]] = set()
         """Messages to the other processes on their way to Redis (server/listeners.py)."""
         self._background: list[asyncio.Task[None]] = []

@@ -32,7 +32,6 @@ import asyncio
 import datetime as dt
 import logging
 import time
-import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -131,17 +130,9 @@ class Book:
         return since is not None and time.monotonic() - since >= TRUST_SECONDS
 
 
-_books: weakref.WeakKeyDictionary[MatchHub, Book] = weakref.WeakKeyDictionary()
-
-
 def _book(hub: MatchHub) -> Book | None:
     """Return this process's book (None with no other process: nothing is stored)."""
-    if hub.fanout is None:
-        return None
-    book = _books.get(hub)
-    if book is None:
-        book = _books[hub] = Book(hub.fanout.origin)
-    return book
+    return hub.presence_book
 
 
 async def store(hub: MatchHub, match_id: str, seats: frozenset[Seat]) -> None:
