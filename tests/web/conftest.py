@@ -23,9 +23,10 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
-    """Yield headless Chromium (Debian's build); skip when it is not installed."""
+    """Yield headless Chromium (Debian's build); an error saying what to install if it is
+    missing (never a skip: the browser tests must run)."""
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is not installed")
+        raise RuntimeError(f"{CHROMIUM} is not installed: install Debian's chromium (.ci/run does)")
     with sync_playwright() as playwright:
         chromium = launch_browser(playwright)
         yield chromium
