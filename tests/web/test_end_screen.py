@@ -3,15 +3,28 @@ its tie-break, cards in hand, E41/E42), who won or that it is a draw, and why th
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.server.support import bearer
 from tests.web.support import api_get, open_as_seat
 
 MAX_MOVES = 2000
+CATALOGUES = Path(__file__).parents[2] / "src" / "ludoteca" / "web" / "i18n"
+LANGUAGES = ("en", "nl", "zh", "de", "es", "fi")
+WIDTHS = ((1366, 768), (390, 844))  # a laptop and a phone
+# The element that sticks out furthest to the right, to name in a failure.
+WIDEST = """() => { let widest = null, right = 0;
+  for (const el of document.querySelectorAll("body *")) {
+    const r = el.getBoundingClientRect().right;
+    if (r > right) { right = r; widest = el; } }
+  return widest ? `${widest.tagName}.${widest.className} ${Math.round(right)}px: `
+    + widest.textContent.slice(0, 40) : ""; }"""
 
 
 def _finished_match(base_url: str, game: str, options: dict[str, int],
@@ -181,3 +194,55 @@ def test_elfenland_shared_first_place_has_two_winners_and_skips_second(open_page
     expect(result).to_contain_text(" win!")
     expect(result).to_contain_text("You won")
     expect(page.get_by_test_id("end-reason")).to_have_text("The last round, round 3, is over.")
+
+
+def _competition_ranks(observation: dict[str, Any]) -> list[int]:
+    """Return the ranks by the result: winners first, then by score; equal seats share a rank
+    and the next rank skips (1, 2, 2, 4)."""
+    winners, scores = observation["winners"], observation["scores"]
+    keys = [(seat in winners, score) for seat, score in enumerate(scores)]
+    return [1 + sum(other > key for other in keys) for key in keys]
+
+
+@pytest.fixture(scope="module")
+def suitors_end(server_url: str) -> tuple[str, dict[str, str]]:
+    """A finished 4-player Suitors' Paths match (seed 39: 202 first legal moves)."""
+    return _finished_match(server_url, "suitors_paths", {}, seed=39, players=4)
+
+
+def test_losers_are_ranked_by_score_and_listed_best_first(open_page, server_url, suitors_end):
+    """Suitors' Paths, 4 players: the winner, then 4 points, then two seats with 0 sharing 3rd
+    (1, 2, 3, 3), rows in that order; not every loser 2nd in seat order."""
+    match_id, tokens = suitors_end
+    observation = api_get(server_url, f"/matches/{match_id}/view", token=tokens["0"])[
+        "observation"]
+    ranks = _competition_ranks(observation)
+    assert sorted(ranks) == [1, 2, 3, 3], "the seed no longer gives a shared 3rd place"
+    order = sorted(range(4), key=lambda seat: (ranks[seat], seat))
+    assert order != sorted(order), "the seed no longer puts a later seat above an earlier one"
+    page = open_page()
+    open_as_seat(page, match_id, 0, tokens["0"])
+    _expect_score_table(page, observation)
+    rows = page.get_by_test_id("score-row")
+    for place, seat in enumerate(order):
+        expect(rows.nth(place)).to_have_attribute("data-seat", str(seat))
+        expect(rows.nth(place).locator("[data-testid=rank]")).to_have_text(str(ranks[seat]))
+
+
+def test_end_screen_never_scrolls_sideways_in_any_language(open_page, suitors_end):
+    """The score table (its Result column too) fits the page at 1366 px and 390 px in every
+    language: the page never scrolls sideways."""
+    match_id, tokens = suitors_end
+    page = open_page(*WIDTHS[0])
+    open_as_seat(page, match_id, 0, tokens["0"])
+    for width, height in WIDTHS:
+        page.set_viewport_size({"width": width, "height": height})
+        for language in LANGUAGES:
+            title = json.loads((CATALOGUES / f"{language}.json").read_text("utf-8"))[
+                "scores.title"]
+            page.get_by_test_id("language").select_option(language)
+            expect(page.get_by_test_id("score-table").locator("h2")).to_have_text(title)
+            sizes = page.evaluate("""() => [document.documentElement.scrollWidth,
+                document.documentElement.clientWidth]""")
+            assert sizes[0] <= sizes[1], (
+                f"{language} at {width} px scrolls sideways: {sizes}; {page.evaluate(WIDEST)}")

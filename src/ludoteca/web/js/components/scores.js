@@ -5,13 +5,21 @@ import { h } from "../dom.js";
 import { has, t } from "../i18n.js";
 
 /**
- * Return the ranks from the winners when the game gives none (Keezen): winners share first
- * place, the others come after them; without winners (a draw) every seat shares first place.
+ * Return each seat's rank from the game's result: the winners (returns above 0) first, then the
+ * others by score, higher first; equal seats share a rank and the next one skips (1, 2, 2, 4).
+ * A draw (no winners) ranks nobody above anybody: every seat shares first place. A game that
+ * ranks its seats itself (Elfenland's and Thurn und Taxis's tie-breaks) gives `ranks`.
  */
-function ranksFromWinners(observation) {
+export function ranksOf(observation) {
+  if (observation.ranks?.length) return observation.ranks;
   const winners = observation.winners ?? [];
-  return observation.scores.map((_, seat) =>
-    (!winners.length || winners.includes(seat) ? 1 : winners.length + 1));
+  const scores = observation.scores;
+  if (!winners.length) return scores.map(() => 1);
+  // Higher is better: a winner's key beats every loser's, then the score decides.
+  const key = (seat) => [winners.includes(seat) ? 1 : 0, scores[seat]];
+  const better = (a, b) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
+  return scores.map((_, seat) =>
+    1 + scores.filter((__, other) => better(key(other), key(seat))).length);
 }
 
 /** Return "won", "lost" or "draw" for a seat of a finished game. */
@@ -36,7 +44,7 @@ export function scoreTable(observation, game, { seatName, viewerSeats = [] }) {
   if (!observation?.terminal || !observation.scores) return null;
   const columns = game.scoreColumns?.(observation)
     ?? [{ testid: "score", label: t("scores.score"), values: observation.scores }];
-  const ranks = observation.ranks ?? ranksFromWinners(observation);
+  const ranks = ranksOf(observation);
   const winners = observation.winners ?? [];
   const order = observation.scores.map((_, seat) => seat)
     .sort((a, b) => ranks[a] - ranks[b] || a - b);
