@@ -4,7 +4,7 @@
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
-import { placeName, SEAT_COLOURS, stackName } from "./thurn_und_taxis-words.js";
+import { placeName, pointsSoFar, SEAT_COLOURS, stackName } from "./thurn_und_taxis-words.js";
 
 const COLUMNS = ["player", "houses", "carriage", "tiles", "cards", "route", "score"];
 const NARROW_HIDDEN = new Set(["cards", "route"]); // left out on a phone (css)
@@ -29,20 +29,23 @@ export function carriageText(data, length) {
   return t("thurn_und_taxis.carriageValue", { n: length, points: points ?? "?" });
 }
 
-/** Return the line naming the round, the player to move and what that player does now. */
-export function roundLine(observation, seatName) {
+/** Return the line naming the round, the player to move and `status`: what can be done now. */
+export function roundLine(observation, seatName, status) {
   const seat = observation.current_player;
-  const point = observation.terminal ? "over" : observation.point;
   return h("p", { class: "tnt-turn", "data-testid": "round-info",
     "data-round": observation.round, "data-point": observation.point },
   t("thurn_und_taxis.round", { round: observation.round }),
   seat === null || seat === undefined ? ""
     : ` · ${t("thurn_und_taxis.turnOf", { player: seatName(seat) })}`,
-  ` · ${t(`thurn_und_taxis.point.${point}`)}`);
+  ` · ${status}`);
 }
 
-/** Return the players table: every seat's houses left, carriage, bonus, cards, route, score. */
+/**
+ * Return the players table: every seat's houses left, carriage, bonus, cards, route, and the
+ * points earned so far (the score once the game is over: the houses left count only then).
+ */
 export function seatTable(observation, { data, seatName }) {
+  const over = observation.terminal;
   const bonus = (seat) => observation.tiles[seat].reduce((sum, tile) => sum + tile.value, 0);
   const cells = (seat) => ({
     houses: observation.houses_left[seat],
@@ -50,7 +53,7 @@ export function seatTable(observation, { data, seatName }) {
     tiles: bonus(seat),
     cards: observation.hand_sizes[seat],
     route: observation.routes[seat].map(placeName).join(" – ") || "–",
-    score: observation.scores[seat],
+    score: over ? observation.scores[seat] : pointsSoFar(observation, seat),
   });
   const testids = { houses: "houses-left", carriage: "carriage", tiles: "tiles", score: "score" };
   const narrow = (column) => (NARROW_HIDDEN.has(column) ? "tnt-narrow-hidden" : null);
@@ -58,7 +61,8 @@ export function seatTable(observation, { data, seatName }) {
     "data-testid": "seat-table" },
   h("caption", {}, t("thurn_und_taxis.players")),
   h("thead", {}, h("tr", {}, COLUMNS.map((column) => h("th", { scope: "col",
-    class: narrow(column) }, t(`thurn_und_taxis.col.${column}`))))),
+    class: narrow(column) },
+  t(`thurn_und_taxis.col.${column === "score" && !over ? "points" : column}`))))),
   h("tbody", {}, observation.routes.map((_, seat) => h("tr", {
     "data-testid": "seat-row", "data-seat": seat,
     class: seat === observation.current_player ? "current" : null,
@@ -69,7 +73,9 @@ export function seatTable(observation, { data, seatName }) {
     observation.end_holder === seat ? ` ${t("thurn_und_taxis.endTile")}` : "")),
   Object.entries(cells(seat)).map(([column, value]) => h("td", {
     "data-testid": testids[column], class: narrow(column),
-  }, value)))))));
+  }, value)))))),
+  over ? null : h("p", { class: "muted tnt-points-note", "data-testid": "points-note" },
+    t("thurn_und_taxis.pointsNote")));
 }
 
 /** Return the bonus stacks with their values, top first; `open`/`onToggle` keep it folded. */

@@ -12,11 +12,13 @@ const SEAT_COLOUR_NAMES = ["red", "blue", "yellow", "green"];
 
 let board = null; // promise of the board data, fetched once per page load
 let names = new Map(); // city or region code -> its name on the board
+let carriagePoints = new Map(); // carriage length -> its points (T57)
 
 /** Return (a promise of) the board data; city and region names are known once it resolves. */
 export function loadBoard() {
   board ??= api.board("thurn_und_taxis").then((data) => {
     names = new Map([...data.cities, ...data.regions].map((item) => [item.id, item.name]));
+    carriagePoints = new Map(data.carriages.map((c) => [c.length, c.points]));
     return data;
   }).catch((error) => {
     board = null;
@@ -30,6 +32,15 @@ export const colourName = (seat) => t(`colour.${SEAT_COLOUR_NAMES[seat]}`);
 
 /** Return a city or region name ("München"), or its code before the board has loaded. */
 export const placeName = (code) => names.get(code) ?? code;
+
+/**
+ * Return the points a seat has earned so far: its highest carriage and its bonus tiles (T56,
+ * T57). The houses left in its supply cost a point each only when the game is scored.
+ */
+export function pointsSoFar(observation, seat) {
+  const tiles = observation.tiles[seat].reduce((sum, tile) => sum + tile.value, 0);
+  return (carriagePoints.get(observation.carriages[seat]) ?? 0) + tiles;
+}
 
 /** Return cities in words: "München, Passau and Linz" (none: "no city"). */
 export const citiesWords = (codes) =>

@@ -20,8 +20,16 @@ import {
 } from "./thurn_und_taxis-panels.js";
 import {
   actionLabel, citiesWords, colourName, describe, loadBoard, officialName, placeName,
-  SEAT_COLOURS,
+  pointsSoFar, SEAT_COLOURS,
 } from "./thurn_und_taxis-words.js";
+import { cardHelp, howToPlay, turnHelp } from "./thurn_und_taxis-help.js";
+import { whyNotUsable } from "./thurn_und_taxis-reasons.js";
+
+// The pages draw the log as soon as this module has loaded (games/index.js loadGame), before any
+// view exists, and a page opened mid-game gets no new entry to redraw it: so the city names must
+// be known now, or the whole log would name cities by their codes. A failure is shown by the
+// view, which asks again when it draws the map.
+await loadBoard().catch(() => null);
 
 // On a phone the controls go between the map and the table, so that the hand is near the map.
 const NARROW = "(max-width: 820px)";
@@ -92,6 +100,13 @@ function createView({ boardArea, controlsArea, onAction }) {
   const active = () => interactive && !busy;
   const ownRoute = () => observation.routes[observation.seat] ?? [];
   const regionOf = (city) => regionOfCity(data, city);
+  // The legal actions of the seat when it may choose now (none for the others and spectators).
+  const legalNow = () => (interactive ? observation.legal_actions : []);
+
+  // A disabled card or control says why (its tooltip, and the description a screen reader reads).
+  function whyNot(kind, usable, thing = {}) {
+    return whyNotUsable(observation, kind, { usable, active: active(), choices, ...thing });
+  }
 
   function submit(text) {
     if (!text || !active()) return;
@@ -208,7 +223,7 @@ function createView({ boardArea, controlsArea, onAction }) {
     allMoves.querySelector("summary").textContent = t("thurn_und_taxis.allMoves",
       { n: list.length });
     replaceChildren(candidates, list.map((text) => h("button", {
-      "data-testid": "candidate-action", "data-action": text, disabled: busy, title: text,
+      "data-testid": "candidate-action", "data-action": text, disabled: busy,
       onclick: () => submit(text),
     }, actionLabel(text, { route: ownRoute() }))));
   }
@@ -253,12 +268,14 @@ function createView({ boardArea, controlsArea, onAction }) {
         "data-playable": String(Boolean(take)), disabled: !take,
         "aria-label": t("thurn_und_taxis.displayCard", { slot: index + 1,
           city: placeName(city) }),
+        title: whyNot("display", Boolean(take)),
         onclick: () => submit(take),
       });
     }),
     observation.deck_size || choices.draw() ? h("button", {
       class: "tnt-deck", "data-testid": "draw-card", "data-playable": String(Boolean(canAct
         && choices.draw())), disabled: !(canAct && choices.draw()),
+      title: whyNot("display", Boolean(canAct && choices.draw()), { deck: true }),
       onclick: () => submit(choices.draw()),
     }, t("thurn_und_taxis.deck", { n: observation.deck_size })) : null);
     const officials = h("div", { class: "tnt-officials", "data-testid": "officials", role: "group",
@@ -269,11 +286,13 @@ function createView({ boardArea, controlsArea, onAction }) {
       return h("button", {
         class: "tnt-official", "data-testid": "official", "data-official": code,
         "data-playable": String(Boolean(text)), "data-used": String(used), disabled: !text,
-        title: t(`thurn_und_taxis.officialHelp.${code}`), onclick: () => submit(text),
+        title: whyNot("official", Boolean(text), { code })
+          ?? t(`thurn_und_taxis.officialHelp.${code}`),
+        onclick: () => submit(text),
       }, h("strong", {}, officialName(code)), h("span", { class: "tnt-official-help" },
         used ? t("thurn_und_taxis.usedThisTurn") : t(`thurn_und_taxis.officialHelp.${code}`)));
     }));
-    replaceChildren(table, roundLine(observation, seatName),
+    replaceChildren(table, roundLine(observation, seatName, turnHelp(observation, legalNow())),
       h("h2", {}, t("thurn_und_taxis.display")), display,
       h("h2", {}, t("thurn_und_taxis.officials")), officials,
       seatTable(observation, { data, seatName }),
@@ -315,6 +334,7 @@ function createView({ boardArea, controlsArea, onAction }) {
       return cityCard(data, city, {
         "data-testid": "hand-card", "data-card": city, "data-index": index,
         "data-playable": String(playable), "aria-pressed": String(pressed), disabled: !playable,
+        title: whyNot("card", playable, { city }),
         onclick: (event) => pickCard(index, event),
       });
     }) : h("span", { class: "muted" }, t("thurn_und_taxis.noCards")));
@@ -338,7 +358,8 @@ function createView({ boardArea, controlsArea, onAction }) {
       const text = choices.drop([...dropping].map((index) => observation.hand[index]));
       const needed = observation.hand.length - 3;
       parts.push(h("button", { class: "primary", "data-testid": "drop-confirm",
-        "data-action": text ?? "", disabled: !text, onclick: () => submit(text) },
+        "data-action": text ?? "", disabled: !text, onclick: () => submit(text),
+        title: text ? null : t("thurn_und_taxis.why.dropCount", { n: needed }) },
       t("thurn_und_taxis.dropConfirm", { n: needed })));
     }
     if (canAct && choices.end()) {
@@ -374,11 +395,14 @@ function createView({ boardArea, controlsArea, onAction }) {
     }
     closePanel.hidden = false;
     const closes = choices.closes();
-    const modes = ["region", "each"].map((mode) => h("button", {
-      "data-testid": "close-mode", "data-mode": mode, "aria-pressed": String(closing.mode === mode),
-      disabled: !closes.some((action) => action.mode === mode),
-      onclick: () => openClose(mode),
-    }, t(`thurn_und_taxis.closeMode.${mode}`)));
+    const modes = ["region", "each"].map((mode) => {
+      const offered = closes.some((action) => action.mode === mode);
+      return h("button", {
+        "data-testid": "close-mode", "data-mode": mode,
+        "aria-pressed": String(closing.mode === mode), disabled: !offered,
+        title: whyNot("closeMode", offered), onclick: () => openClose(mode),
+      }, t(`thurn_und_taxis.closeMode.${mode}`));
+    });
     let body;
     if (closing.mode === "region") {
       body = h("div", { class: "tnt-close-options", role: "group",
@@ -411,6 +435,7 @@ function createView({ boardArea, controlsArea, onAction }) {
         : t("thurn_und_taxis.closeIncomplete")),
       h("button", { class: "primary", "data-testid": "close-confirm",
         "data-action": closing.text ?? "", disabled: !closing.text,
+        title: closing.text ? null : t("thurn_und_taxis.closeIncomplete"),
         onclick: () => submit(closing.text) }, t("thurn_und_taxis.closeConfirm")));
   }
 
@@ -423,8 +448,11 @@ function createView({ boardArea, controlsArea, onAction }) {
         { n: observation.hand.length - 3, chosen: dropping.size });
     } else if (closing) text = t("thurn_und_taxis.hint.close");
     else if (selected !== null) {
-      text = t("thurn_und_taxis.hint.end", { city: placeName(selectedCity()) });
-    } else text = t(`thurn_und_taxis.point.${observation.point}`);
+      text = cardHelp(choices.plays(selectedCity()), placeName(selectedCity()));
+    } else {
+      // Only what the legal actions offer, then how a card is played when one may be.
+      text = [turnHelp(observation, legalNow()), howToPlay(legalNow())].filter(Boolean).join(" ");
+    }
     hint.textContent = text;
   }
 
@@ -460,6 +488,16 @@ function createView({ boardArea, controlsArea, onAction }) {
   };
 }
 
+/**
+ * Return a seat's progress for the list of seats: the points earned so far while the game runs
+ * (the score of T56 would count every house still to place against it: −20 at the start); null
+ * at the end, when the list shows the score.
+ */
+function seatProgress(observation, seat) {
+  if (observation.terminal || !observation.tiles) return null;
+  return t("thurn_und_taxis.seat.points", { n: pointsSoFar(observation, seat) });
+}
+
 /** Return the final score table's columns: the score, then the carriage held (its length). */
 function scoreColumns(observation) {
   return [
@@ -475,6 +513,7 @@ export default {
   seatColourName: colourName,
   stylesheets: ["thurn_und_taxis.css"],
   describe,
+  seatProgress,
   createView,
   scoreColumns,
   parseAction,
