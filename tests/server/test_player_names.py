@@ -101,11 +101,45 @@ def test_a_seat_cannot_join_under_another_seats_name(client: TestClient, lookali
     assert bo.status_code == 200, bo.text
 
 
-def test_a_creator_cannot_take_a_bots_name_but_keeps_one_name_on_every_seat(
-    client: TestClient,
-) -> None:
+def test_a_creator_cannot_take_a_bots_name(client: TestClient) -> None:
     seats = [{"type": "human"}, {"type": "bot", "bot": "random"}] * 2
     body = {"game": "keezen", "players": 4, "seats": seats, "name": "RANDOM"}
     assert_error(client.post("/api/matches", json=body), 400, "bad_request")
+
+
+# -- issue 24: hot seat with two or more people, each seat its own name ---------------------------
+
+HUMAN_BOT = [{"type": "human"}, {"type": "bot", "bot": "random"}] * 2
+
+
+def test_each_hot_seat_takes_its_own_name(client: TestClient) -> None:
+    created = create(client, seats=HUMAN_BOT, hotseat=True, name="Ann",
+                     names=["Ann", None, "Bo"])
+    assert [seat["name"] for seat in created["match"]["seats"]][::2] == ["Ann", "Bo"]
+    assert sorted(created["tokens"]) == ["0", "2"]
+
+
+def test_hot_seats_without_their_own_name_are_not_all_the_creator(client: TestClient) -> None:
     hot_seat = create(client, hotseat=True, name="Ann")["match"]["seats"]
-    assert [seat["name"] for seat in hot_seat] == ["Ann"] * 4  # one person's own seats
+    assert [seat["name"] for seat in hot_seat] == ["Ann", None, None, None]
+
+
+@pytest.mark.parametrize("lookalike", ["Ann", "ANN", "Ann\u034f", "\uff21nn"])
+def test_two_hot_seats_cannot_share_a_name(client: TestClient, lookalike: str) -> None:
+    body = {"game": "keezen", "players": 4, "seats": HUMAN_BOT, "hotseat": True,
+            "names": ["Ann", None, lookalike]}
+    assert "Ann" in assert_error(client.post("/api/matches", json=body), 400, "bad_request")
+    body["names"] = [None, None, lookalike]  # the creator's name counts for the first seat
+    body["name"] = "Ann"
+    assert_error(client.post("/api/matches", json=body), 400, "bad_request")
+
+
+def test_names_are_only_for_the_seats_the_creator_claims(client: TestClient) -> None:
+    body = {"game": "keezen", "players": 4, "seats": HUMAN_BOT, "names": ["Ann", None, "Bo"]}
+    assert "seat 2" in assert_error(client.post("/api/matches", json=body), 400, "bad_request")
+    body["names"] = ["Ann", "Bo"]  # seat 1 is a bot
+    assert_error(client.post("/api/matches", json=body), 400, "bad_request")
+    body["names"] = ["Ann"] * 5
+    assert_error(client.post("/api/matches", json=body), 400, "bad_request")
+    body["names"] = ["\u200b"]  # cleaned like every name
+    assert_error(client.post("/api/matches", json=body), 422, "malformed")

@@ -38,7 +38,7 @@ def create_match_against_hard_bot(page: Page) -> str:
     page.goto("/")
     page.get_by_test_id("game").select_option("thurn_und_taxis")
     page.get_by_test_id("players").select_option("2")
-    page.locator("[data-testid=seat-type][data-seat='0']").select_option(label="Bot: Hard · ismcts")
+    page.locator("[data-testid=seat-type][data-seat='0']").select_option(label="Bot: Hard")
     page.locator("[data-testid=seat-type][data-seat='1']").select_option("human")
     page.get_by_test_id("create-match").click()
     match_page = page.get_by_test_id("match-page")

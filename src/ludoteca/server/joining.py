@@ -65,8 +65,11 @@ async def create(
             "a fixed seed is only accepted when the creator claims every human seat "
             "(hot seat, or the other seats bots): with it one can work out every hand",
         )
-    _refuse_a_taken_name(seats, claim, request.name)
-    tokens = claim_seats(seats, sorted(set(claim)), request.name)
+    tokens: Tokens = {}
+    for seat, name in _names_of_claims(request, sorted(set(claim)), len(seats)).items():
+        # One seat at a time: each name is checked against the bots' and the seats named so far.
+        _refuse_a_taken_name(seats, [seat], name)
+        tokens.update(claim_seats(seats, [seat], name))
     seed = secrets.randbits(SEED_BITS) if request.seed is None else request.seed
     with bot_match_slot(hub, bots_only=not humans):
         control = None if request.clock is None else TimeControl.from_json(
@@ -74,6 +77,32 @@ async def create(
         )
         live = await _new_match(hub, session, game, seed, seats, request.hotseat, control=control)
     return live, tokens
+
+
+def _names_of_claims(
+    request: CreateMatchRequest, claim: Sequence[Seat], num_seats: int
+) -> dict[Seat, str | None]:
+    """Return the name of each seat in `claim` (sorted): its own from `request.names`, else
+    the creator's `name` for the first and none for the others.
+
+    Hot seat puts several people at one screen: each seat has its own name, so the cover, the
+    seat list and a partner are not all "Ann". ApiError bad_request for names of seats the
+    creator does not claim.
+    """
+    names = request.names or []
+    if len(names) > num_seats:
+        raise ApiError("bad_request", f"names holds {len(names)} seats; the match has {num_seats}")
+    for seat, name in enumerate(names):
+        if name is not None and seat not in claim:
+            raise ApiError(
+                "bad_request",
+                f"seat {seat} is not one you claim: only your own seats take names here",
+            )
+    return {
+        seat: (names[seat] if seat < len(names) and names[seat] is not None
+               else request.name if place == 0 else None)
+        for place, seat in enumerate(claim)
+    }
 
 
 async def _new_match(

@@ -188,6 +188,10 @@ class CreateMatchRequest(Request):
     claim: Annotated[list[SeatNumber], Field(max_length=MAX_SEATS)] | None = None
     seed: Annotated[int, Field(ge=0, lt=2**63)] | None = None
     name: PlayerName | None = None
+    """The creator's name: it goes to the first seat claimed."""
+    names: Annotated[list[PlayerName | None], Field(max_length=MAX_SEATS)] | None = None
+    """Per seat number, the name of a claimed seat (hot seat: each person at the screen names
+    their own seat); None or missing: `name` for the first claimed seat, no name for others."""
     clock: ClockSpec | None = None
     """The time control (None: no clock); a rematch keeps it."""
 

@@ -26,7 +26,10 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    exists,
+    func,
     insert,
+    or_,
     select,
     text,
     update,
@@ -436,6 +439,28 @@ def list_matches(session: Session, status: str | None, limit: int) -> Sequence[M
     query = select(MatchRow)
     if status is not None:
         query = query.where(MatchRow.status == status)
+    rank = case(STATUS_ORDER, value=MatchRow.status, else_=len(STATUS_ORDER))
+    return session.scalars(
+        query.order_by(rank, MatchRow.updated_at.desc(), MatchRow.id).limit(limit)
+    ).all()
+
+
+def lobby_matches(session: Session, fresh_since: dt.datetime, limit: int) -> Sequence[MatchRow]:
+    """Return up to `limit` matches the lobby offers everyone, open first, newest first.
+
+    Only online matches (no hot seat) that changed since `fresh_since`: open ones with a seat to
+    join, and open or running ones between two or more people (worth watching). One person's
+    games against bots and finished, expired or stale matches are nobody else's business.
+    """
+    human = (SeatRow.match_id == MatchRow.id) & (SeatRow.type == "human")
+    free_seat = exists().where(human, SeatRow.claimed.is_(False), SeatRow.token_hash.is_(None))
+    people = select(func.count()).where(human).scalar_subquery()
+    query = select(MatchRow).where(
+        MatchRow.hotseat.is_(False),
+        MatchRow.status.in_(UNFINISHED),
+        MatchRow.updated_at >= fresh_since,
+        or_((MatchRow.status == "open") & free_seat, people >= 2),
+    )
     rank = case(STATUS_ORDER, value=MatchRow.status, else_=len(STATUS_ORDER))
     return session.scalars(
         query.order_by(rank, MatchRow.updated_at.desc(), MatchRow.id).limit(limit)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Query, Request
 
+from ludoteca.server import storage
 from ludoteca.server.deps import DbSession, Hub, Match
 from ludoteca.server.errors import ApiError
-from ludoteca.server.live import LiveMatch
+from ludoteca.server.live import LiveMatch, MatchInfo
 from ludoteca.server.middleware import client_address
 from ludoteca.server.schemas import (
     CreatedMatch,
@@ -21,6 +23,10 @@ from ludoteca.server.schemas import (
     RematchRequest,
     StartRequest,
 )
+
+LOBBY_FRESH = dt.timedelta(minutes=30)
+"""A match with no change for this long is stale: the lobby no longer offers it (people play
+within minutes of each other; the expiry sweep retires it much later)."""
 
 ERRORS: dict[int | str, dict[str, object]] = {
     code: {"model": ErrorResponse} for code in (400, 403, 404, 409, 422)
@@ -46,10 +52,18 @@ async def create_match(
 def list_matches(
     hub: Hub,
     session: DbSession,
-    status: Literal["open", "running", "finished", "expired"] | None = None,
+    status: Literal["open", "running", "finished", "expired", "lobby"] | None = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> list[MatchSummary]:
-    """Return matches: open ones first, then running, then recently finished, then expired."""
+    """Return matches: open ones first, then running, then recently finished, then expired.
+
+    `status=lobby`: only what the lobby offers everyone (storage.lobby_matches): online matches
+    with a seat to join or people to watch, changed within LOBBY_FRESH.
+    """
+    if status == "lobby":
+        since = storage.utc_now() - LOBBY_FRESH
+        rows = storage.lobby_matches(session, since, limit)
+        return [MatchInfo.from_row(row).summary() for row in rows]
     return hub.summaries(session, status, limit)
 
 

@@ -2,6 +2,7 @@
 
 import { h } from "../dom.js";
 import { has, listText, plural, t } from "../i18n.js";
+import { levelName } from "./game-help.js";
 
 /** Return how a seat is called: the player's name, or its colour (with "bot" for bots). */
 export function seatName(summary, game, seat) {
@@ -10,6 +11,15 @@ export function seatName(summary, game, seat) {
   if (info?.name && !(info.type === "bot" && info.name === info.bot)) return info.name;
   const colour = game.seatColourName(seat);
   return info?.type === "bot" ? t("seat.botName", { colour }) : colour;
+}
+
+/**
+ * Return a bot's name for players: its level in the page's language ("Medium"), not the
+ * engine's name of it ("heuristic"); the engine's name only for a bot the game does not list.
+ */
+export function botLabel(game, botName) {
+  const bot = game.info?.bots?.find((known) => known.name === botName);
+  return bot ? levelName(bot.level) : botName;
 }
 
 /** Return a short label for the board: the player's name, or just the colour. */
@@ -67,7 +77,8 @@ export function seatList(summary, observation, game, viewerSeats, extra = () => 
       h("span", { class: "name" },
         seatName(summary, game, seat),
         viewerSeats.includes(seat) ? ` ${t("seat.you")}` : "",
-        info.type === "bot" ? [" ", h("span", { class: "badge" }, info.bot)] : "",
+        info.type === "bot" ? [" ", h("span", { class: "badge", "data-testid": "seat-bot",
+          "data-bot": info.bot }, botLabel(game, info.bot))] : "",
         info.type === "human" && !info.claimed ? [" ", info.reserved
           ? h("span", { class: "badge", "data-testid": "seat-reserved" }, t("seat.reserved"))
           : h("span", { class: "badge open" }, t("seat.free"))] : "",
