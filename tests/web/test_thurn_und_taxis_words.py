@@ -80,6 +80,9 @@ def test_first_turn_offers_only_the_forced_postmaster_and_says_why_and_scores_st
     administrator = page.locator("[data-testid=official][data-official=AD]")
     expect(administrator).to_be_disabled()
     expect(administrator).to_have_accessible_description(_message(ENGLISH, "why.forced"))
+    deck = page.get_by_test_id("draw-card")  # the blind draw is an option, off by default
+    expect(deck).to_be_disabled()
+    expect(deck).to_have_accessible_description(_message(ENGLISH, "why.blindDrawOff"))
     # Nobody has earned a point yet: 0, not the −20 that the houses left would cost at the end.
     for seat in (0, 1):
         row = page.locator(f"[data-testid=seat-row][data-seat='{seat}']")
@@ -177,3 +180,58 @@ def test_a_page_opened_mid_game_names_every_city_and_a_route_no_card_extends_say
     expect(page.get_by_test_id("round-info")).to_contain_text("Runde")
     _ready(page)
     assert _codes_read(page, codes) == []
+
+
+REASONS_MODULE = "/static/js/games/thurn_und_taxis-reasons.js"
+MOVES_MODULE = "/static/js/games/thurn_und_taxis-moves.js"
+
+
+def test_each_point_of_the_turn_gives_its_own_reason(open_page):
+    page = open_page()
+    page.goto("/")
+    expect(page.get_by_test_id("language")).to_be_visible()
+    answers = page.evaluate("""async ([reasonsUrl, movesUrl]) => {
+      const { whyNotUsable } = await import(reasonsUrl);
+      const { TntChoices } = await import(movesUrl);
+      // The city names, as the game's module loads them before any view is drawn.
+      await (await import(movesUrl.replace("-moves", "-words"))).loadBoard();
+      const at = (point, more = {}) => ({ seat: 0, current_player: 0, terminal: false, point,
+        official_used: null, forced_postmaster: false, ...more });
+      const why = (observation, kind, thing = {}, legal = [], usable = false, active = true) =>
+        whyNotUsable(observation, kind,
+          { usable, active, choices: new TntChoices(legal), ...thing });
+      return {
+        notYourTurn: why({ ...at("draw"), current_player: 1 }, "card", { city: "MUE" }),
+        takeFirst: why(at("draw"), "card", { city: "MUE" }),
+        noExtend: why(at("after_carrier"), "card", { city: "MUE" }, ["+AUG"]),
+        played: why(at("after_second_play"), "card", { city: "MUE" }, ["C*[AUG]", "."]),
+        playedCarrier: why(at("after_play"), "card", { city: "MUE" }, ["PC", "."]),
+        takeWithPostmaster: why(at("after_take"), "display", {}, ["PM", "*MUE"]),
+        drawDone: why(at("after_play"), "display", {}, ["."]),
+        officialUsed: why(at("after_play", { official_used: "PM" }), "official", { code: "PM" }),
+        oneOfficial: why(at("after_play", { official_used: "AD" }), "official", { code: "PC" }),
+        carrierNoCard: why(at("after_play"), "official", { code: "PC" }, ["."]),
+        momentAD: why(at("after_take"), "official", { code: "AD" }, ["PM"]),
+        momentCW: why(at("draw"), "official", { code: "CW" }, ["T1:MUE"]),
+        usable: why(at("draw"), "card", { city: "MUE" }, [], true),
+        sending: why(at("draw"), "card", { city: "MUE" }, [], false, false),
+        spectator: why({ ...at("draw"), seat: null }, "official", { code: "AD" }),
+      };
+    }""", [REASONS_MODULE, MOVES_MODULE])
+    official = ENGLISH["thurn_und_taxis.official.AD"]
+    expected = {
+        "notYourTurn": _message(ENGLISH, "why.notYourTurn"),
+        "takeFirst": _message(ENGLISH, "why.takeFirst"),
+        "noExtend": _message(ENGLISH, "why.noExtend", city="München"),
+        "played": _message(ENGLISH, "why.played"),
+        "playedCarrier": _message(ENGLISH, "why.playedCarrier"),
+        "takeWithPostmaster": _message(ENGLISH, "why.takeWithPostmaster"),
+        "drawDone": _message(ENGLISH, "why.drawDone"),
+        "officialUsed": _message(ENGLISH, "why.officialUsed"),
+        "oneOfficial": _message(ENGLISH, "why.oneOfficial", official=official),
+        "carrierNoCard": _message(ENGLISH, "why.carrierNoCard"),
+        "momentAD": _message(ENGLISH, "why.moment.AD"),
+        "momentCW": _message(ENGLISH, "why.moment.CW"),
+        "usable": None, "sending": None, "spectator": None,
+    }
+    assert answers == expected

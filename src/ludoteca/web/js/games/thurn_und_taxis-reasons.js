@@ -8,9 +8,11 @@ import { officialName, placeName } from "./thurn_und_taxis-words.js";
 
 const PLAYED = new Set(["after_play", "after_second_play", "after_cartwright"]);
 
-// A face-up card or the deck: the draw is over, or goes on only through the Postmaster.
+// A face-up card or the deck: the draw is over, or goes on only through the Postmaster. The deck
+// is shown while it holds cards, so a deck closed while cards are taken is the option that is
+// off (blind_draw, T17).
 function displayReason(observation, { deck, choices }) {
-  if (TAKING.has(observation.point)) return deck ? t("thurn_und_taxis.why.deckEmpty") : null;
+  if (TAKING.has(observation.point)) return deck ? t("thurn_und_taxis.why.blindDrawOff") : null;
   if (choices.official("PM")) return t("thurn_und_taxis.why.takeWithPostmaster");
   return t("thurn_und_taxis.why.drawDone");
 }
