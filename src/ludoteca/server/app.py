@@ -28,6 +28,7 @@ from ludoteca.server.routes import (
     absence,
     chat,
     games,
+    guides,
     health,
     live,
     matches,
@@ -112,7 +113,7 @@ def create_app(
     app.add_middleware(BodyLimit, max_bytes=limits.max_body_bytes)
     app.add_middleware(RateLimits, request_rate=request_rate, create_rate=create_rate)
     app.add_middleware(SecurityHeaders, relaxed_paths=API_DOCS_PATHS if docs else frozenset())
-    for module in (games, matches, play, messages, chat, absence, live):
+    for module in (games, guides, matches, play, messages, chat, absence, live):
         app.include_router(module.router, prefix="/api", dependencies=[NoTokenInUrl])
     app.include_router(rules.router)  # HTML pages: /rules/<game>
     app.include_router(health.router)  # /healthz and /readyz for load balancers

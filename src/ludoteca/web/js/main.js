@@ -4,6 +4,7 @@ import { h } from "./dom.js";
 import {
   availableLanguages, initI18n, language, onLanguageChange, setLanguage, t,
 } from "./i18n.js";
+import { mountGuide } from "./pages/guide.js";
 import { mountLobby } from "./pages/lobby.js";
 import { mountMatch } from "./pages/match.js";
 import { openSeatLink } from "./components/invite.js";
@@ -47,6 +48,7 @@ async function start() {
   route("/watch/:id", titled((root, params) => mountMatch(root, { ...params, spectate: true }),
     "access.title.match"));
   route("/replay/:id/:step?", titled(mountReplay, "replay.title"));
+  route("/guide/:game", mountGuide); // its h1 is the guide's title
   route("/seat/:id/:seat/:token", openSeatLink); // keeps the seat's token, then shows the match
   startRouter(document.getElementById("app"));
 }

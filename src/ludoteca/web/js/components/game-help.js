@@ -1,6 +1,7 @@
 // Newcomer help beside the lobby's game chooser: what the chosen game is, for how many players,
-// how long it takes, a link to its rules page (/rules/<game>, in the page's language where the
-// app has a text in it) and what each bot level means. Words come from the catalogues by key;
+// how long it takes, links to its guide for players (#/guide/<game>) and to its rules page
+// (/rules/<game>, in the page's language where the app has a text in it) and what each bot
+// level means. Words come from the catalogues by key;
 // the server's English (the game descriptor) is the fallback.
 
 import { h } from "../dom.js";
@@ -58,10 +59,22 @@ function rulesLink(info) {
   let words = "help.rulesEnglish";
   if (code === "en") words = "help.rules";
   else if (info.rules_languages.includes(code)) words = "help.rulesOriginal";
-  return h("p", {}, h("a", {
+  return h("p", { class: "help-links" }, guideLink(info.name), " · ", h("a", {
     href: `/rules/${encodeURIComponent(info.name)}?lang=${encodeURIComponent(code)}`,
     target: "_blank", rel: "noopener", title: t("help.newTab"), "data-testid": "help-rules",
   }, t(words)));
+}
+
+/**
+ * Return the link to `game`'s guide for players (#/guide/<game>), in the page's language;
+ * `newTab`: it opens beside the page (a match goes on while its player reads).
+ */
+export function guideLink(game, { newTab = false } = {}) {
+  return h("a", {
+    href: `#/guide/${encodeURIComponent(game)}`, "data-testid": "guide-link",
+    target: newTab ? "_blank" : null, rel: newTab ? "noopener" : null,
+    title: newTab ? t("help.newTab") : null,
+  }, t("guide.link"));
 }
 
 /** Return the name of bot strength `level` ("Easy", "Medium", "Hard"; else "Level n"). */

@@ -16,6 +16,7 @@ import { absenceControls } from "../components/absence.js";
 import { chatPanel } from "../components/chat.js";
 import { seatClock, tickClocks } from "../components/clock.js";
 import { errorText } from "../components/errors.js";
+import { guideLink } from "../components/game-help.js";
 import { confirmMoves } from "../components/confirm.js";
 import { noticeList } from "../components/notices.js";
 import { isRewound, undoControl } from "../components/undo.js";
@@ -43,6 +44,8 @@ export function mountMatch(root, { id, spectate }) {
   const links = h("span", { class: "links" },
     h("a", { href: `#/replay/${id}`, "data-testid": "replay-link" }, t("match.replay")),
     h("a", { href: "#/" }, t("nav.lobby")));
+  // How to play, once the game is known (guideLink, components/game-help.js).
+  const drawGuideLink = (name) => links.append(guideLink(name, { newTab: true }));
   const status = h("div", { class: "status" }, turn, connection, links);
   const boardArea = h("div", { class: "board-area" });
   const resultArea = h("div", {});
@@ -278,6 +281,7 @@ export function mountMatch(root, { id, spectate }) {
     try {
       const first = await api.view(id, mode === "player" ? tokens[seats[0]] : undefined);
       game = await loadGame(first.match.game); // before any view is shown
+      drawGuideLink(game.name);
       await receive(first);
     } catch (e) {
       turn.textContent = e.status === 404 ? t("match.notFound") : errorText(e);
