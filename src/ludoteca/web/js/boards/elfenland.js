@@ -32,7 +32,7 @@ const ROUTE_SHIFT = 0.55; // seats' routes along one road lie side by side, this
  */
 export function createElfenlandBoard(container, options = {}) {
   const {
-    onPick = () => {}, describeEdge = (edge) => String(edge.id), label = "Elfenland",
+    onPick = () => {}, describeEdge = (edge) => `${edge.a} – ${edge.b}`, label = "Elfenland",
     colours = [], describeTown = (name) => name,
   } = options;
   const root = svg("svg", {
@@ -170,7 +170,7 @@ export function createElfenlandBoard(container, options = {}) {
         const key = road ? `${road.counter}/${road.obstacle_by}` : "";
         if (handle.dataset.key === key && handle.childElementCount) continue;
         handle.dataset.key = key;
-        handle.replaceChildren(...handleContent(id, road, layout.edges.get(id), colours));
+        handle.replaceChildren(...handleContent(road, layout.edges.get(id), colours));
         if (road) handle.dataset.counter = road.counter;
         else delete handle.dataset.counter;
         if (road && road.obstacle_by !== null) handle.dataset.obstacle = road.obstacle_by;
@@ -257,22 +257,21 @@ function drawGround(layer, layout) {
   }
 }
 
-// The middle of an edge: its number, or the counter lying there (with its number small) and
-// an obstacle beside it. The handle is also the edge's click target.
-function handleContent(id, road, curve, colours) {
+// The middle of an edge: an empty disc (the place for a counter), or the counter lying there
+// and an obstacle beside it. The handle is also the edge's click target. Edges carry no numbers:
+// players name a road by its towns, as the log does.
+function handleContent(road, curve, colours) {
   const parts = [svg("circle", { class: "ring", r: 2.9 })];
   if (!road) {
     const water = curve.edge.kind === "river" || curve.edge.kind === "lake";
-    parts.push(svg("circle", { class: water ? "id-disc water" : "id-disc", r: 1.45 }),
-      svg("text", { class: "edge-id", y: 0.55 }, String(id)));
+    parts.push(svg("circle", { class: water ? "id-disc water" : "id-disc", r: 1.45 }));
     return parts;
   }
   const [fill, ink] = KIND_COLOURS[road.counter];
   parts.push(svg("g", { class: "counter", "data-testid": "road-counter",
     "data-counter": road.counter, "data-placed-by": road.placed_by },
   svg("rect", { x: -1.9, y: -1.9, width: 3.8, height: 3.8, rx: 0.7, fill }),
-  svg("text", { class: "counter-letter", y: 0.85, fill: ink }, road.counter),
-  svg("text", { class: "counter-id", x: 1.5, y: -1.05 }, String(id))));
+  svg("text", { class: "counter-letter", y: 0.85, fill: ink }, road.counter)));
   if (road.obstacle_by !== null) {
     parts.push(svg("g", { class: "obstacle", "data-testid": "obstacle",
       "data-seat": road.obstacle_by },

@@ -30,12 +30,27 @@ export function cardsWords(cards) {
     .join(", ");
 }
 
-/** Return an edge in words: "forest road 12 (Lapphalya – Feodor)". */
+// The map's edges by id, from the board data (GET /api/games/elfenland/board): the log and the
+// move list name an edge by its towns, never by its number. Set once the map has loaded.
+let mapEdges = new Map();
+
+/** Remember the edges of the map `data` (the board data), for naming edges by their towns. */
+export function useMap(data) {
+  mapEdges = new Map((data?.edges ?? []).map((edge) => [edge.id, edge]));
+}
+
+/** Return the map's edge `id` ({id, a, b, kind, downstream, lake}), or null before the map. */
+export const mapEdge = (id) => mapEdges.get(id) ?? null;
+
+/**
+ * Return an edge's name, as its tooltip on the map: "Forest road Lapphalya – Feodor", "River
+ * Beata – Elvenhold, flowing to Elvenhold", "Lake crossing Elvenhold – Virst".
+ */
 export function edgeName(edge) {
   if (!edge) return "";
   const key = edge.kind === "river" || edge.kind === "lake" ? edge.kind : "road";
   return t(`elfenland.edgeName.${key}`, {
-    id: edge.id, a: edge.a, b: edge.b, terrain: t(`elfenland.terrain.${edge.kind}`),
+    a: edge.a, b: edge.b, down: edge.downstream ?? "", terrain: t(`elfenland.terrain.${edge.kind}`),
   });
 }
 
@@ -44,9 +59,51 @@ export function otherEnd(edge, town) {
   return edge.a === town ? edge.b : edge.a;
 }
 
+/** Return where a counter or the obstacle goes: "on the road between Tichih and Rivinia". */
+export function onRoadWords(id) {
+  const edge = mapEdge(id);
+  return t("elfenland.onRoad", { a: edge?.a ?? "?", b: edge?.b ?? "?" });
+}
+
 /**
- * Return a legal action text in words, e.g. "Place Dragon on road 21". `ctx` may give
- * `boardEdge(id)` (edges of the map), `town` (the boot's town) and `display` (face-up counters).
+ * Return how a boot travels along `edge` to `to`: "by Elfcycle" (the road's counter, when
+ * known), "down the river", "up the river", "across the lake", or "by road".
+ */
+export function wayWords(edge, to, counter) {
+  if (edge?.kind === "river") {
+    return t(edge.downstream === to ? "elfenland.way.downstream" : "elfenland.way.upstream");
+  }
+  if (edge?.kind === "lake") return t("elfenland.way.lake");
+  return counter ? t("elfenland.way.counter", { counter: kindName(counter) })
+    : t("elfenland.way.road");
+}
+
+/**
+ * Return a journey step in its parts: {from, to, way}. `counter` is the road's counter letter
+ * (null if unknown); a step whose edge is unknown (no map yet) names its towns "?".
+ */
+export function stepWords(id, to, counter) {
+  const edge = mapEdge(id);
+  return { from: edge ? otherEnd(edge, to) : "?", to, way: wayWords(edge, to, counter) };
+}
+
+/**
+ * Return the counter lying on road `id` when the log's entry at `index` was made: the last
+ * counter placed there since the board was last cleared (null if none is in the log).
+ */
+export function counterOnRoad(log, index, id) {
+  for (let i = index - 1; i >= 0; i -= 1) {
+    const entry = log[i];
+    if (entry.kind === "clear" || entry.kind === "round") return null;
+    if (entry.kind === "place" && entry.edge === id) return entry.counter;
+  }
+  return null;
+}
+
+/**
+ * Return a legal action text in words, e.g. "Place Dragon on the road between Tichih and
+ * Rivinia". `ctx` may give `town` (the boot's town), `display` (face-up counters) and `roads`
+ * (the observation's counters on roads).
  */
 export function actionLabel(text, ctx = {}) {
   const action = parseAction(text);
@@ -59,16 +116,17 @@ export function actionLabel(text, ctx = {}) {
       return t("elfenland.action.draw");
     case "place":
       return t("elfenland.action.place", { counter: counterWords(action.counter),
-        edge: action.edge });
+        road: onRoadWords(action.edge) });
     case "obstacle":
-      return t("elfenland.action.obstacle", { edge: action.edge });
+      return t("elfenland.action.obstacle", { road: onRoadWords(action.edge) });
     case "pass":
       return t("elfenland.action.pass");
     case "move": {
-      const edge = ctx.boardEdge?.(action.edge);
+      const edge = mapEdge(action.edge);
+      const to = edge && ctx.town ? otherEnd(edge, ctx.town) : "?";
+      const counter = ctx.roads?.find((road) => road.edge === action.edge)?.counter ?? null;
       return t("elfenland.action.move", {
-        edge: action.edge, cards: cardsWords(action.cards),
-        town: edge && ctx.town ? otherEnd(edge, ctx.town) : "?",
+        ...stepWords(action.edge, to, counter), cards: cardsWords(action.cards),
       });
     }
     case "end":
@@ -82,8 +140,11 @@ export function actionLabel(text, ctx = {}) {
   }
 }
 
-/** Return the log entry in the current language; null means "use entry.text". */
-export function describe(entry, { seatName, viewerSeat }) {
+/**
+ * Return the log entry in the current language; null means "use entry.text". `log`, the whole
+ * log, tells which counter lay on the road of a journey step.
+ */
+export function describe(entry, { seatName, viewerSeat, log = [] }) {
   const own = viewerSeat !== null && viewerSeat !== undefined && entry.seat === viewerSeat;
   const player = entry.seat === undefined ? "" : seatName(entry.seat);
   switch (entry.kind) {
@@ -107,15 +168,17 @@ export function describe(entry, { seatName, viewerSeat }) {
       return t("elfenland.log.draw", { player, counter: kindName(entry.counter) });
     case "place":
       return t(entry.secret ? "elfenland.log.placeSecret" : "elfenland.log.place",
-        { player, counter: kindName(entry.counter), edge: entry.edge });
+        { player, counter: kindName(entry.counter), road: onRoadWords(entry.edge) });
     case "obstacle":
-      return t("elfenland.log.obstacle", { player, edge: entry.edge });
+      return t("elfenland.log.obstacle", { player, road: onRoadWords(entry.edge) });
     case "pass":
       return t("elfenland.log.pass", { player });
-    case "move":
+    case "move": {
+      const counter = counterOnRoad(log, log.indexOf(entry), entry.edge);
       return t(entry.piece ? "elfenland.log.movePiece" : "elfenland.log.move", {
-        player, edge: entry.edge, town: entry.town, cards: cardsWords(entry.cards),
+        player, ...stepWords(entry.edge, entry.town, counter), cards: cardsWords(entry.cards),
       });
+    }
     case "end":
       if (entry.scores) {
         return t("elfenland.log.gameOver", {

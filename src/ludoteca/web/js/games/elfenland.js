@@ -20,18 +20,27 @@ import {
 } from "./elfenland-panels.js";
 import { counterTitle, whyNotUsable } from "./elfenland-reasons.js";
 import {
-  actionLabel, colourName, counterWords, describe, edgeName, otherEnd, SEAT_COLOURS,
+  actionLabel, colourName, counterWords, describe, edgeName, otherEnd, SEAT_COLOURS, stepWords,
+  useMap,
 } from "./elfenland-words.js";
 
 let boardData = null; // the map never changes: fetched once per page load
 
 function loadBoard() {
-  boardData ??= api.board("elfenland").catch((error) => {
+  boardData ??= api.board("elfenland").then((data) => {
+    useMap(data);
+    return data;
+  }, (error) => {
     boardData = null;
     throw error;
   });
   return boardData;
 }
+
+// The log names edges by their towns, so the module is ready once the map is: a page writes
+// its log only after loading the game's module. Without the map (a failed request) the towns
+// read "?" and the view retries, showing the error.
+await loadBoard().catch(() => null);
 
 const KEPT_CARDS = 4;
 // On a phone the controls go between the map and the table, so that the choice is near the map.
@@ -185,13 +194,14 @@ function createView({ boardArea, controlsArea, onAction }) {
     const ctx = labelContext();
     replaceChildren(candidates, list.map((action) => h("button", {
       "data-testid": "candidate-action", "data-action": action.text, disabled: busy,
-      title: action.text, onclick: () => submit(action.text),
+      onclick: () => submit(action.text),
     }, actionLabel(action.text, ctx))));
   }
 
   function labelContext() {
     const seat = observation.seat ?? observation.current_player;
-    return { boardEdge: board.edge, town: observation.boots[seat], display: observation.display };
+    return { town: observation.boots[seat], display: observation.display,
+      roads: observation.roads };
   }
 
   function drawTable(starts) {
@@ -315,9 +325,11 @@ function createView({ boardArea, controlsArea, onAction }) {
       dialogSlot.replaceChildren();
       return;
     }
-    const edge = board.edge(Number(picker.selected().slice(5)));
-    const town = edge ? otherEnd(edge, observation.boots[observation.seat]) : "";
-    const title = t("elfenland.pay.title", { edge: edgeName(edge), town });
+    const id = Number(picker.selected().slice(5));
+    const edge = board.edge(id);
+    const to = edge ? otherEnd(edge, observation.boots[observation.seat]) : "?";
+    const counter = observation.roads.find((road) => road.edge === id)?.counter ?? null;
+    const title = t("elfenland.pay.title", stepWords(id, to, counter));
     const dialog = paymentDialog(title, payments, {
       onPay: (cards) => pick(`pay:${cards}`),
       onCancel: cancel,

@@ -155,7 +155,7 @@ function createView({ boardArea, controlsArea, onAction, game = null }) {
     replaceChildren(candidates, interactive && picker.card !== null
       ? picker.candidates().map((action) => h("button", {
         "data-testid": "candidate-action", "data-action": action.text, disabled: busy,
-        title: action.text, onclick: () => submit(action.text),
+        onclick: () => submit(action.text),
       }, candidateWords(observation, action, controlled)))
       : []);
   }

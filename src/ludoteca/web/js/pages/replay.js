@@ -120,8 +120,10 @@ export function mountReplay(root, { id, step: stepParam }) {
     stepLabel.textContent = t("replay.step", { step, total });
     const last = [...observation.log].reverse().find((e) => e.kind !== "deal");
     actionLine.textContent = step === 0 || !last ? t("replay.start")
-      : game.describe(last, { seatName: nameOf, viewerSeat: next.seat }) ?? last.text;
-    actionLine.title = step === 0 || !last ? "" : last.text; // the notation, as a tooltip
+      : game.describe(last, { seatName: nameOf, viewerSeat: next.seat, log: observation.log })
+        ?? last.text;
+    // The notation only as data, never as a tooltip: players read the words.
+    actionLine.dataset.text = step === 0 || !last ? "" : last.text;
     replaceChildren(seatsPanel, h("h2", {}, t("match.players")),
       seatList(next.match, observation, game, held));
     replaceChildren(logPanel, h("h2", {}, t("match.log")),
