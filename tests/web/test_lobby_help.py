@@ -58,8 +58,7 @@ def expect_help(page: Page, game: str, language: str, players: str, time: str) -
     expect(rules).to_have_attribute("rel", "noopener")
     bots = page.get_by_test_id("help-bots")
     expect(bots.locator("dt")).to_have_text([
-        f"{words['bot.level.0']} · random", f"{words['bot.level.1']} · heuristic",
-        f"{words['bot.level.2']} · ismcts"])
+        words["bot.level.0"], words["bot.level.1"], words["bot.level.2"]])
     expect(bots.locator("dd")).to_have_text([
         words["bot.random"], words[f"bot.{game}.heuristic"], words["bot.ismcts"]])
 

@@ -25,7 +25,7 @@ export function gameHelp(game) {
   h("h3", {}, t("help.bots")),
   h("dl", { class: "help-bots", "data-testid": "help-bots" }, info.bots.map((bot) => [
     h("dt", { "data-bot": bot.name },
-      t("help.bot", { level: levelName(bot.level), bot: bot.name })),
+      levelName(bot.level)),
     h("dd", { "data-bot": bot.name }, botDescription(game, bot)),
   ])));
 }

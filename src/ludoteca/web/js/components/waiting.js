@@ -12,7 +12,7 @@ import { errorText } from "./errors.js";
 import {
   copyLinkButton, freeSeats, inviteLink, joinPrompt, seatLinkPanel, watchingBanner,
 } from "./invite.js";
-import { seatName } from "./seats.js";
+import { botLabel, seatName } from "./seats.js";
 
 // How a seat stands: taken (by a person or a bot), free, or kept for its player of the match
 // before (a rematch).
@@ -25,7 +25,7 @@ function seatState(info) {
 function seatRow(summary, game, info, viewerSeats) {
   const state = seatState(info);
   const badge = {
-    bot: h("span", { class: "badge" }, info.bot),
+    bot: h("span", { class: "badge" }, botLabel(game, info.bot)),
     taken: viewerSeats.includes(info.seat) ? h("span", { class: "badge" }, t("seat.you")) : null,
     reserved: h("span", { class: "badge", "data-testid": "seat-reserved" }, t("seat.reserved")),
     free: h("span", { class: "badge open" }, t("seat.free")),
