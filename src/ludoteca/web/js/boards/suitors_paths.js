@@ -28,14 +28,15 @@ const MARKER = 2.2; // side of a marker square in a girl's stack
 /**
  * Draw the board into `container` and return its controls. `colours[seat]` colours routes,
  * suitors and markers; `label` names the board, `zoomLabel` the phone's zoom toggle;
- * `terrainName(letter)` names a terrain, `girlTitle(girl)` and `suitorTitle(seat)` name a girl
+ * `hexTitle(hex)` names a hex in words, `girlTitle(girl)` and `suitorTitle(seat)` name a girl
  * (with her stack) and a suitor, so that colour is never the only cue; `onPick({kind, ...},
  * {keyboard})` is called when an offered hex, segment or girl arrow is clicked or chosen with
  * Enter or Space (`keyboard` true).
  */
 export function createSpBoard(container, {
-  colours, label, zoomLabel = "Zoom", terrainName = (letter) => letter,
+  colours, label, zoomLabel = "Zoom",
   girlTitle = (girl) => girl.hex, suitorTitle = (seat) => String(seat), onPick = () => {},
+  hexTitle = (hex) => hex,
 }) {
   const root = svg("svg", { "data-testid": "board", class: "sp-board", role: "group",
     "aria-label": label });
@@ -49,6 +50,7 @@ export function createSpBoard(container, {
     routes: svg("g", { class: "routes" }),
     suitors: svg("g", { class: "suitors" }),
     girls: svg("g", { class: "girls" }),
+    marks: svg("g", { class: "marks" }), // hexes named where the pointer or focus is
     choices: svg("g", { class: "choices" }),
     heads: svg("g", { class: "heads" }), // over the offers that start at them, never in the way
   };
@@ -88,7 +90,7 @@ export function createSpBoard(container, {
       const letter = aside(tile.hex, -60, HEX * 0.58);
       return svg("g", { class: `hex ${ring}`, "data-testid": "hex", "data-hex": tile.hex,
         "data-terrain": tile.terrain, "data-kind": tile.kind, "data-ring": ring },
-      svg("title", {}, `${tile.hex} · ${terrainName(tile.terrain)}`),
+      svg("title", {}, hexTitle(tile.hex)),
       svg("polygon", { class: "tile", points: hexOutline(tile.hex),
         fill: TERRAIN_FILLS[tile.terrain] ?? "#ddd" }),
       ring === "inner" ? null : svg("polygon", { class: "ring-mark", points: hexOutline(tile.hex,
@@ -121,8 +123,9 @@ export function createSpBoard(container, {
         "data-girl": route.girl ?? "" }, segments));
     }));
     layers.routes.replaceChildren(...lines);
-    layers.heads.replaceChildren(...observation.heads.map((head, seat) => {
-      if (!head) return null;
+    // A seat without a head draws nothing (replaceChildren would write null as text).
+    layers.heads.replaceChildren(...observation.heads.flatMap((head, seat) => {
+      if (!head) return [];
       const p = at(head);
       return svg("rect", { class: "head", "data-testid": "route-head", "data-seat": seat,
         x: p.x - 1.6, y: p.y - 1.6, width: 3.2, height: 3.2, fill: colours[seat],
@@ -187,6 +190,10 @@ export function createSpBoard(container, {
       shape = key;
       drawTerrain(board);
     }
+    // A hex's name may change (a suitor arrives next to it, the language changes).
+    for (const tile of layers.hexes.children) {
+      tile.querySelector("title").textContent = hexTitle(tile.dataset.hex);
+    }
     drawRoutes(observation);
     drawSuitors(observation, readySpokes);
     drawGirls(observation);
@@ -227,7 +234,9 @@ export function createSpBoard(container, {
     choice.connects ? svg("circle", { class: "connect-ring", cx: mid.x, cy: mid.y, r: 2.9 }) : null,
     svg("circle", { class: "cost", cx: mid.x, cy: mid.y, r: 2.1,
       fill: CARD_FILLS[choice.requirement] }),
-    svg("text", { class: dark ? "cost-letter light" : "cost-letter", x: mid.x, y: mid.y + 0.95 },
+    // The letter repeats the label's card name for the eye: hidden from the accessible name.
+    svg("text", { class: dark ? "cost-letter light" : "cost-letter", x: mid.x, y: mid.y + 0.95,
+      "aria-hidden": "true" },
       choice.requirement));
   }
 
@@ -249,8 +258,17 @@ export function createSpBoard(container, {
     svg("path", { class: "arrow", d }));
   }
 
+  /** Outline `hexes` (names "q,r") on the board, or none: the places a log line names. */
+  function highlight(hexes) {
+    const drawn = new Set(hexes);
+    layers.marks.replaceChildren(...[...drawn].map((hex) => svg("polygon", {
+      class: "hex-mark", "data-testid": "hex-highlight", "data-hex": hex,
+      points: hexOutline(hex, 0.9) })));
+  }
+
   return {
     update,
+    highlight,
     focusFirstChoice: () => layers.choices.querySelector("[data-choice]")?.focus(),
     destroy: () => zoom.destroy(),
   };

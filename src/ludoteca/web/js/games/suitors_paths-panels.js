@@ -8,7 +8,7 @@ import { h } from "../dom.js";
 import { listText, t } from "../i18n.js";
 import { CARD_FILLS, TERRAIN_GLYPHS } from "../boards/suitors_paths.js";
 import {
-  cardName, cardsWords, hexWords, SEAT_COLOURS, terrainName,
+  cardName, cardsWords, placeWords, SEAT_COLOURS, terrainName,
 } from "./suitors_paths-words.js";
 
 const LIGHT_CARDS = new Set(["Y"]); // cards whose letter is dark
@@ -47,11 +47,11 @@ export function finalRoundNotice(observation, seatName) {
 }
 
 /** Return the auction's state for everybody, or null after the auctions. */
-export function auctionPanel(observation, { seatName, terrainOf }) {
+export function auctionPanel(observation, { seatName }) {
   const auction = observation.auction;
   if (!auction) return null;
-  const line = (testid, label, value) => h("div", { class: "sp-auction-line",
-    "data-testid": testid }, h("dt", {}, label), h("dd", {}, value));
+  const line = (testid, label, value, hex = null) => h("div", { class: "sp-auction-line",
+    "data-testid": testid, "data-sp-hexes": hex }, h("dt", {}, label), h("dd", {}, value));
   const seats = (list) => (list.length ? listText(list.map(seatName)) : "–");
   return h("section", { class: "sp-auction", "data-testid": "auction",
     "aria-label": t("suitors_paths.auction") },
@@ -59,7 +59,7 @@ export function auctionPanel(observation, { seatName, terrainOf }) {
   h("dl", {},
     line("auction-opener", t("suitors_paths.opener"), seatName(auction.opener)),
     line("auction-hex", t("suitors_paths.auctionHex"),
-      auction.hex ? hexWords(auction.hex, terrainOf) : t("suitors_paths.notOpened")),
+      auction.hex ? placeWords(auction.hex) : t("suitors_paths.notOpened"), auction.hex),
     line("auction-bid", t("suitors_paths.bid"), auction.bid ?? "–"),
     line("auction-high", t("suitors_paths.highBidder"),
       auction.high_bidder === null || auction.high_bidder === undefined ? "–"
@@ -99,7 +99,9 @@ export function seatTable(observation, { seatName }) {
     if (unseen) parts.push(t("suitors_paths.unseen", { n: unseen }));
     return parts.join(" + ") || t("suitors_paths.noCards");
   };
-  return h("div", { class: "sp-seats-frame" }, h("table", { class: "sp-seats",
+  // The frame scrolls sideways on a phone, so it takes the focus (arrow keys scroll it).
+  return h("div", { class: "sp-seats-frame", tabindex: 0, role: "region",
+    "aria-label": t("suitors_paths.players") }, h("table", { class: "sp-seats",
     "data-testid": "seat-table" },
   h("caption", {}, t("suitors_paths.players")),
   h("thead", {}, h("tr", {}, columns.map((column) => h("th", { scope: "col",
@@ -110,7 +112,8 @@ export function seatTable(observation, { seatName }) {
   },
   h("th", { scope: "row" }, h("span", { class: "who" }, swatch(seat), seatName(seat))),
   h("td", { "data-testid": "score", class: "col-score" }, observation.scores[seat]),
-  h("td", { "data-testid": "start-hex", class: "col-start" }, hex ?? "–"),
+  h("td", { "data-testid": "start-hex", class: "col-start", "data-sp-hexes": hex },
+    hex ? placeWords(hex, { bySuitor: false }) : "–"),
   h("td", { "data-testid": "position", class: "col-position" },
     order.includes(seat) ? order.indexOf(seat) + 1 : "–"),
   h("td", { "data-testid": "markers", class: "col-markers" }, observation.markers[seat]),

@@ -2,9 +2,13 @@
 // cards, points and segments, legal actions (the move list and the move confirmation) and the
 // game log, worded from each event's kind and parameters.
 
-import { CORNER_NAMES, CORNER_OFFSETS } from "../boards/suitors_paths-geometry.js";
 import { listText, t } from "../i18n.js";
 import { COLOURS, parseAction } from "./suitors_paths-moves.js";
+import {
+  placeWords, pointHex, pointPlaceWords, segmentWords, setBoardHexes,
+} from "./suitors_paths-places.js";
+
+export { placeWords, segmentWords, setBoardHexes };
 
 /**
  * Route, suitor and marker colours, in seat order: after Okabe and Ito's colour-blind-safe set
@@ -31,65 +35,22 @@ export function cardsWords(cards) {
     : t("suitors_paths.cardCount", { n, card: cardName(letter) }))));
 }
 
-/** Return a point name of a hex in words: "C" is the centre, corners keep their compass name. */
-export const cornerWords = (name) => (name === "C" ? t("suitors_paths.centre") : name);
-
-/** Return a segment name in words: "1,1 SE → S" (the notation's "1,1/SE-S"). */
-export function segmentWords(segment) {
-  const [hex, ends] = segment.split("/");
-  const [from, to] = ends.split("-");
-  return t("suitors_paths.segmentName", { hex, from: cornerWords(from), to: cornerWords(to) });
-}
-
-let boardHexes = new Set(); // the hex names of the board last shown, to name corners by
-
-/** Remember the board's hex names: a corner is named after the first of its hexes on it. */
-export function setBoardHexes(names) {
-  boardHexes = new Set(names);
-}
-
-/**
- * Return a point key [X, Y] in words: "2,1" for a centre, "2,0 SE" for a corner, named as the
- * notation does after the first hex (smallest r, then q) of the board that has it.
- */
+/** Return the notation's name of a point key [X, Y]: "2,1" (a centre), "2,0 SE" (a corner). */
 export function pointWords(point) {
   if (!Array.isArray(point)) return String(point);
-  const [X, Y] = point;
-  if (Y % 3 === 0) {
-    const r = Y / 3;
-    return `${(X - r) / 2},${r}`;
-  }
-  const candidates = [];
-  CORNER_OFFSETS.forEach(([dx, dy], k) => {
-    const cy = Y - dy;
-    const cx = X - dx;
-    if (cy % 3 !== 0) return;
-    const r = cy / 3;
-    if ((cx - r) % 2 !== 0) return;
-    candidates.push({ q: (cx - r) / 2, r, corner: CORNER_NAMES[k] });
-  });
-  candidates.sort((a, b) => a.r - b.r || a.q - b.q);
-  const best = candidates.find((c) => boardHexes.has(`${c.q},${c.r}`))
-    ?? candidates.find((c) => c.q >= 0 && c.r >= 0) ?? candidates[0];
-  return best ? `${best.q},${best.r} ${best.corner}` : `${X},${Y}`;
-}
-
-/** Return a hex with its terrain: "2,1 (forest)"; `terrainOf(hex)` gives the letter. */
-export function hexWords(hex, terrainOf = () => null) {
-  const terrain = terrainOf(hex);
-  return terrain ? t("suitors_paths.hexTerrain", { hex, terrain: terrainName(terrain) }) : hex;
+  const { hex, name } = pointHex(point);
+  return name === "C" ? hex : `${hex} ${name}`;
 }
 
 /**
  * Return a legal action text in words, as the move list and the move confirmation write it.
- * `display` (the observation's) names the card a slot holds; `terrainOf(hex)` a hex's terrain.
+ * `display` (the observation's) names the card a slot holds.
  */
-export function actionLabel(text, { display = [], terrainOf = () => null } = {}) {
+export function actionLabel(text, { display = [] } = {}) {
   const action = parseAction(text);
   switch (action.verb) {
     case "open":
-      return t("suitors_paths.action.open", { hex: hexWords(action.hex, terrainOf),
-        n: action.bid });
+      return t("suitors_paths.action.open", { hex: placeWords(action.hex), n: action.bid });
     case "raise":
       return t("suitors_paths.action.raise", { n: action.bid });
     case "pass":
@@ -104,7 +65,7 @@ export function actionLabel(text, { display = [], terrainOf = () => null } = {})
     case "end":
       return t("suitors_paths.action.end");
     case "girl":
-      return t(`suitors_paths.action.girl.${action.dir}`, { hex: action.hex });
+      return t(`suitors_paths.action.girl.${action.dir}`, { hex: placeWords(action.hex) });
     case "take": {
       const card = display[action.slot - 1];
       return t("suitors_paths.action.take", { slot: action.slot,
@@ -131,23 +92,25 @@ export function describe(entry, { seatName }) {
   const log = (key, params = {}) => t(`suitors_paths.log.${key}`, { player, ...params });
   switch (entry.kind) {
     case "girls_placed":
-      return log("girls_placed", { hexes: listText(entry.hexes ?? []) });
+      return log("girls_placed", { hexes: listText((entry.hexes ?? []).map(placeWords)) });
     case "deal":
       return log("deal", { cards: cardsWords((entry.display ?? []).filter(Boolean).join("")) });
     case "opener":
       return log("opener");
     case "open":
-      return log("open", { hex: action.hex ?? entry.hex ?? "?", n: action.bid ?? entry.bid ?? "?" });
+      return log("open", { hex: placeWords(action.hex ?? entry.hex),
+        n: action.bid ?? entry.bid ?? "?" });
     case "raise":
       return log("raise", { n: action.bid ?? entry.bid ?? "?" });
     case "pass":
       return log("pass");
     case "auction_won":
-      return log("auction_won", { hex: entry.hex, n: entry.bid });
+      return log("auction_won", { hex: placeWords(entry.hex, { bySuitor: false }),
+        n: entry.bid });
     case "pay":
       return log("pay", { cards: cardsWords(entry.cards ?? action.cards ?? "") });
     case "last_place":
-      return log("last_place", { hex: entry.hex });
+      return log("last_place", { hex: placeWords(entry.hex, { bySuitor: false }) });
     case "turn_order":
       return log("turn_order", { players: listText((entry.order ?? []).map(seatName)) });
     case "build":
@@ -156,15 +119,15 @@ export function describe(entry, { seatName }) {
         cards: cardsWords(entry.payment ?? action.payment ?? ""),
       });
     case "connect":
-      return log("connect", { hex: entry.girl, n: (entry.stack ?? []).length });
+      return log("connect", { hex: placeWords(entry.girl), n: (entry.stack ?? []).length });
     case "scrap":
       return log("scrap", { n: entry.blocks ?? 0 });
     case "end_build":
-      return entry.head ? log("end_build", { point: pointWords(entry.head) })
+      return entry.head ? log("end_build", { point: pointPlaceWords(entry.head) })
         : log("end_build_none");
     case "girl":
-      return log(`girl.${entry.dir ?? action.dir}`, { hex: entry.hex ?? action.hex,
-        to: entry.to ?? "?" });
+      return log(`girl.${entry.dir ?? action.dir}`, { hex: placeWords(entry.hex ?? action.hex),
+        to: placeWords(entry.to) });
     case "girl_skipped":
       return log("girl_skipped");
     case "take":

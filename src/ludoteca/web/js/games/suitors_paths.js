@@ -10,19 +10,26 @@
 // move by their arrows; cards are taken from the display (one slot, or all of a colour) or the
 // deck. Every click sequence ends in exactly one legal action text of the observation, which is
 // posted through `onAction`.
+//
+// Places are named in words (suitors_paths-places.js); a log line or control that names one
+// outlines its hex on the board while the pointer or focus is on it. A disabled card or control
+// says why in its tooltip (suitors_paths-reasons.js).
 
 import { createSpBoard } from "../boards/suitors_paths.js";
 import { h, replaceChildren } from "../dom.js";
-import { listText, t } from "../i18n.js";
+import { listText, plural, t } from "../i18n.js";
 import { rememberFocus } from "../components/focus.js";
 import { COLOURS, parseAction, SpChoices } from "./suitors_paths-moves.js";
 import {
   auctionPanel, card, finalRoundNotice, seatTable, suppliesLine, terrainLegend, turnLine,
 } from "./suitors_paths-panels.js";
 import {
-  actionLabel, cardName, cardsWords, colourName, describe, hexWords, SEAT_COLOURS,
-  segmentWords, setBoardHexes, terrainName,
+  actionLabel, cardName, cardsWords, colourName, describe, SEAT_COLOURS,
 } from "./suitors_paths-words.js";
+import {
+  actionHexes, entryHexes, placeWords, segmentWords, setPlaces,
+} from "./suitors_paths-places.js";
+import { whyNotUsable } from "./suitors_paths-reasons.js";
 
 // On a phone the controls go between the board and the table, so that the hand is near the board.
 const NARROW = "(max-width: 820px)";
@@ -41,17 +48,17 @@ function createView({ boardArea, controlsArea, onAction }) {
   let openHex = null; // the hex chosen to open an auction on
   let stretch = null; // the segment names of the stretch chosen to build, while asking how
   let picked = new Set(); // indices into the hand chosen to pay a bid or to discard
-  let terrains = new Map(); // hex name -> terrain letter
   let readySpokes = true; // false when routes start at the suitor (option route_start)
   let byKeyboard = false; // the last choice was made with the keyboard: the focus follows
   const narrow = window.matchMedia(NARROW);
 
   const board = createSpBoard(boardArea, {
     colours: SEAT_COLOURS, label: t("suitors_paths.board"), zoomLabel: t("access.zoom"),
-    terrainName, onPick: pickOnBoard,
+    onPick: pickOnBoard, hexTitle: placeWords,
     girlTitle: (girl) => (girl.stack.length
-      ? t("suitors_paths.girlTitle", { hex: girl.hex, players: listText(girl.stack.map(seatName)) })
-      : t("suitors_paths.girlFree", { hex: girl.hex })),
+      ? t("suitors_paths.girlTitle", { hex: placeWords(girl.hex),
+        players: listText(girl.stack.map(seatName)) })
+      : t("suitors_paths.girlFree", { hex: placeWords(girl.hex) })),
     suitorTitle: (seat) => t("suitors_paths.suitorTitle", { player: seatName(seat) }),
   });
   const table = h("section", { class: "panel sp-table", "data-testid": "sp-table" });
@@ -76,6 +83,23 @@ function createView({ boardArea, controlsArea, onAction }) {
   document.addEventListener("keydown", onKey);
   document.addEventListener("pointerdown", onPointer);
 
+  // A log line or a control that names a place lights its hex up on the board while the
+  // pointer or the focus is on it: log lines by their entry, controls by data-sp-hexes.
+  function namedHexes(target) {
+    const named = target instanceof Element
+      ? target.closest("[data-sp-hexes], [data-testid=log-entry]") : null;
+    if (!named) return [];
+    const listed = named.dataset.spHexes;
+    if (listed !== undefined) return listed.split(" ").filter(Boolean);
+    const entry = observation?.log[Number(named.dataset.index)];
+    return entry ? entryHexes(entry) : [];
+  }
+  const onPoint = (event) => board.highlight(namedHexes(event.target));
+  const onBlur = () => board.highlight([]);
+  document.addEventListener("pointerover", onPoint);
+  document.addEventListener("focusin", onPoint);
+  document.addEventListener("focusout", onBlur);
+
   function placeControls() {
     if (!showHand) controls.remove();
     else if (narrow.matches) {
@@ -85,9 +109,11 @@ function createView({ boardArea, controlsArea, onAction }) {
   narrow.addEventListener("change", placeControls);
 
   const seatName = (seat) => labels[seat] ?? colourName(seat);
-  const terrainOf = (hex) => terrains.get(hex) ?? null;
   const active = () => interactive && !busy;
-  const words = (text) => actionLabel(text, { display: observation?.display ?? [], terrainOf });
+  const words = (text) => actionLabel(text, { display: observation?.display ?? [] });
+  // Why a disabled card or control of `kind` cannot be used (see suitors_paths-reasons.js).
+  const whyNot = (kind, usable) => whyNotUsable(observation, kind, { usable, active: active(),
+    needed: choices.cardsToChoose(), chosen: picked.size });
 
   function submit(text) {
     if (!text || !active()) return;
@@ -139,7 +165,7 @@ function createView({ boardArea, controlsArea, onAction }) {
   function pickCard(index) {
     if (!active() || !choices.cardsToChoose()) return;
     if (picked.has(index)) picked.delete(index);
-    else picked.add(index);
+    else if (picked.size < choices.cardsToChoose()) picked.add(index); // never more than asked
     refresh();
   }
 
@@ -164,8 +190,8 @@ function createView({ boardArea, controlsArea, onAction }) {
     allMoves.querySelector("summary").textContent = t("suitors_paths.allMoves",
       { n: list.length });
     replaceChildren(candidates, list.map((text) => h("button", {
-      "data-testid": "candidate-action", "data-action": text, disabled: busy, title: text,
-      onclick: () => submit(text),
+      "data-testid": "candidate-action", "data-action": text, disabled: busy,
+      "data-sp-hexes": actionHexes(text).join(" "), onclick: () => submit(text),
     }, words(text))));
   }
 
@@ -190,7 +216,7 @@ function createView({ boardArea, controlsArea, onAction }) {
     const buildable = new Map((observation.buildable ?? []).map((entry) => [entry.segment, entry]));
     return {
       hexes: choices.openHexes().map((hex) => ({ hex, pressed: openHex === hex,
-        label: t("suitors_paths.openHex", { hex: hexWords(hex, terrainOf) }) })),
+        label: t("suitors_paths.openHex", { hex: placeWords(hex) }) })),
       segments: choices.segmentGroups().map(({ names, from, to }) => {
         const entry = buildable.get(names[0]);
         const requirement = entry?.requirement
@@ -225,13 +251,16 @@ function createView({ boardArea, controlsArea, onAction }) {
       return card(letter, {
         "data-testid": "display-card", "data-slot": index + 1, "data-card": letter,
         "data-playable": String(Boolean(take)), disabled: !take,
+        title: whyNot("display", Boolean(take)) ?? cardName(letter),
         "aria-label": t("suitors_paths.displayCard", { slot: index + 1, card: cardName(letter) }),
         onclick: () => submit(take),
       });
     }),
     h("button", { class: "sp-deck", "data-testid": "take-deck",
       "data-playable": String(Boolean(canAct && choices.deck())),
-      disabled: !(canAct && choices.deck()), onclick: () => submit(choices.deck()) },
+      disabled: !(canAct && choices.deck()),
+      title: whyNot("deck", Boolean(canAct && choices.deck())),
+      onclick: () => submit(choices.deck()) },
     t("suitors_paths.deck", { n: observation.deck_size })));
     const colours = canAct ? COLOURS.filter((letter) => choices.takeAll(letter)) : [];
     const takeAll = colours.length ? h("div", { class: "sp-take-all", role: "group",
@@ -242,7 +271,7 @@ function createView({ boardArea, controlsArea, onAction }) {
       n: observation.display.filter((c) => c === letter).length })))) : null;
     replaceChildren(table, turnLine(observation, seatName),
       finalRoundNotice(observation, seatName),
-      auctionPanel(observation, { seatName, terrainOf }),
+      auctionPanel(observation, { seatName }),
       h("h2", {}, t("suitors_paths.display")), display, takeAll,
       suppliesLine(observation),
       seatTable(observation, { seatName }),
@@ -252,20 +281,26 @@ function createView({ boardArea, controlsArea, onAction }) {
   function drawHand() {
     const cards = observation.hand ?? [];
     const choosing = active() && choices.cardsToChoose() > 0;
-    replaceChildren(hand, cards.length ? [...cards].map((letter, index) => card(letter, {
-      "data-testid": "hand-card", "data-card": letter, "data-index": index,
-      "data-playable": String(choosing), "aria-pressed": choosing ? String(picked.has(index))
-        : null, disabled: !choosing, onclick: () => pickCard(index),
-    })) : h("span", { class: "muted" }, t("suitors_paths.noCards")));
+    const full = picked.size >= choices.cardsToChoose(); // as many chosen as asked: no more
+    replaceChildren(hand, cards.length ? [...cards].map((letter, index) => {
+      const usable = choosing && (picked.has(index) || !full);
+      return card(letter, {
+        "data-testid": "hand-card", "data-card": letter, "data-index": index,
+        "data-playable": String(usable), "aria-pressed": choosing ? String(picked.has(index))
+          : null, disabled: !usable, title: whyNot("hand", usable) ?? cardName(letter),
+        onclick: () => pickCard(index),
+      });
+    }) : h("span", { class: "muted" }, t("suitors_paths.noCards")));
   }
 
   // The small choosers: the opening bid for the chosen hex, the payment for the chosen segment.
   function drawChooser() {
     let body = null;
     if (active() && openHex) {
-      body = [h("h3", {}, t("suitors_paths.openTitle", { hex: hexWords(openHex, terrainOf) })),
-        h("div", { class: "sp-options", role: "group",
-          "aria-label": t("suitors_paths.openTitle", { hex: openHex }) },
+      const title = t("suitors_paths.openTitle", { hex: placeWords(openHex) });
+      body = [h("h3", { "data-sp-hexes": openHex }, title),
+        h("div", { class: "sp-options", role: "group", "aria-label": title,
+          "data-sp-hexes": openHex },
         choices.openBids(openHex).map(({ bid, text }) => h("button", {
           "data-testid": "open-bid", "data-bid": bid, "data-action": text,
           "aria-label": words(text), onclick: () => submit(text) }, String(bid))))];
@@ -276,9 +311,11 @@ function createView({ boardArea, controlsArea, onAction }) {
         h("div", { class: "sp-options", role: "group", "aria-label": title },
           buildWays(stretch).map(({ segment, payment, text }) => h("button", {
             "data-testid": "payment", "data-payment": payment, "data-segment": segment,
-            "data-action": text, "aria-label": words(text), onclick: () => submit(text) },
+            "data-sp-hexes": segment.split("/")[0],
+            "data-action": text, onclick: () => submit(text) },
+          // Named by its words (the group names the segment); the card chips are for the eye.
           names.length > 1 ? h("span", {}, segmentWords(segment)) : null,
-          [...payment].map((letter) => card(letter, {}, "span")),
+          [...payment].map((letter) => card(letter, { "aria-hidden": "true" }, "span")),
           h("span", {}, cardsWords(payment)))))];
     }
     chooser.hidden = !body;
@@ -293,9 +330,10 @@ function createView({ boardArea, controlsArea, onAction }) {
         const chosen = [...picked].map((index) => observation.hand[index]);
         const text = choices.pays().length ? choices.pay(chosen) : choices.discard(chosen);
         parts.push(h("button", { class: "primary", "data-testid": "cards-confirm",
-          "data-action": text ?? "", disabled: !text, onclick: () => submit(text) },
-        t(choices.pays().length ? "suitors_paths.payConfirm" : "suitors_paths.discardConfirm",
-          { n: needed })));
+          "data-action": text ?? "", disabled: !text, title: whyNot("confirm", Boolean(text)),
+          onclick: () => submit(text) },
+        plural(choices.pays().length ? "suitors_paths.payConfirm"
+          : "suitors_paths.discardConfirm", needed)));
       }
       for (const { bid, text } of choices.raises()) {
         parts.push(h("button", { "data-testid": "raise", "data-bid": bid, "data-action": text,
@@ -321,8 +359,8 @@ function createView({ boardArea, controlsArea, onAction }) {
     if (busy) text = t("suitors_paths.hint.sending");
     else if (!interactive) text = "";
     else if (choices.cardsToChoose()) {
-      text = t(choices.pays().length ? "suitors_paths.hint.pay" : "suitors_paths.hint.discard",
-        { n: choices.cardsToChoose(), chosen: picked.size });
+      text = plural(choices.pays().length ? "suitors_paths.hint.pay"
+        : "suitors_paths.hint.discard", choices.cardsToChoose(), { chosen: picked.size });
     } else if (openHex) text = t("suitors_paths.hint.bid");
     else if (stretch) text = t("suitors_paths.hint.payment");
     else if (choices.openHexes().length) text = t("suitors_paths.hint.open");
@@ -340,9 +378,8 @@ function createView({ boardArea, controlsArea, onAction }) {
     update(view, { showHand: show, interactive: canAct, seatLabels = [] }) {
       const previous = observation;
       observation = view.observation;
-      terrains = new Map(observation.board.hexes.map((tile) => [tile.hex, tile.terrain]));
-      setBoardHexes(terrains.keys());
       labels = seatLabels;
+      setPlaces(observation, seatName);
       readySpokes = view.match?.options?.route_start !== "centre";
       const wasInteractive = interactive;
       interactive = Boolean(canAct && observation.legal_actions.length);
@@ -367,6 +404,9 @@ function createView({ boardArea, controlsArea, onAction }) {
     destroy() {
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("pointerover", onPoint);
+      document.removeEventListener("focusin", onPoint);
+      document.removeEventListener("focusout", onBlur);
       narrow.removeEventListener("change", placeControls);
       board.destroy();
       table.remove();
