@@ -3,9 +3,9 @@
 Keezen: 4 players, a card picked and its pawns highlighted, a line in the chat. Elfenland: 3
 players in the middle of round 1's placements. Thurn und Taxis: 2 players a few turns in.
 Suitors' Paths: 3 players some rounds in, building.
-Lobby: the new-game form with Elfenland's help for newcomers. Run from the project root:
-`.venv/bin/python -m tests.web.make_screenshot
-[--game elfenland|thurn_und_taxis|suitors_paths|lobby] [--phone]`.
+Lobby: the new-game form with Elfenland's help for newcomers. Guide: the Elfenland player's guide
+at its first diagram. Run from the project root: `.venv/bin/python -m tests.web.make_screenshot
+[--game elfenland|thurn_und_taxis|suitors_paths|lobby|guide] [--phone]`.
 """
 
 from __future__ import annotations
@@ -35,8 +35,8 @@ SP_SEGMENTS_SHOWN = 4  # a build step with a few segments on offer
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
-        "--game", choices=("keezen", "elfenland", "thurn_und_taxis", "suitors_paths", "lobby"),
-        default="keezen",
+        "--game", default="keezen",
+        choices=("keezen", "elfenland", "thurn_und_taxis", "suitors_paths", "lobby", "guide"),
     )
     parser.add_argument("--out", type=Path, help="default: docs/screenshot-<game>.png")
     parser.add_argument("--phone", action="store_true", help="390x844 instead of 1280x860")
@@ -119,9 +119,20 @@ def _lobby_scene(page: Page) -> None:
     expect(page.get_by_test_id("game-help")).to_have_attribute("data-game", "elfenland")
 
 
+def _guide_scene(page: Page) -> None:
+    """Open the Elfenland player's guide at its first diagram (a real position, drawn by the
+    game's own board)."""
+    page.goto("/#/guide/elfenland")
+    expect(page.get_by_test_id("guide-page")).not_to_have_attribute("aria-busy", "true")
+    diagram = page.get_by_test_id("guide-diagram").first
+    expect(diagram.locator("svg").first).to_be_visible()
+    diagram.evaluate("element => element.scrollIntoView({block: 'start'})")
+    page.evaluate("window.scrollBy(0, -140)")  # the text the diagram illustrates
+
+
 SCENES = {
     "elfenland": _elfenland_scene, "thurn_und_taxis": _thurn_und_taxis_scene,
-    "suitors_paths": _suitors_paths_scene, "lobby": _lobby_scene,
+    "suitors_paths": _suitors_paths_scene, "lobby": _lobby_scene, "guide": _guide_scene,
 }
 
 if __name__ == "__main__":
