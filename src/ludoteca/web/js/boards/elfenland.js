@@ -5,6 +5,7 @@
 // the rules: the move picker says what is pickable.
 
 import { svg } from "../dom.js";
+import { createMapZoom } from "./board-zoom.js";
 import { elfenlandLayout, rowOffset } from "./elfenland-geometry.js";
 
 /** Counter and card colours: background and letter colour per type. */
@@ -28,12 +29,14 @@ const ROUTE_SHIFT = 0.55; // seats' routes along one road lie side by side, this
 /**
  * Create a board in `container`. `onPick(edgeId)` is called when a highlighted edge is clicked
  * or activated from the keyboard. `describeEdge(edge)` and `label` name things for screen
- * readers; `colours[seat]` gives the seat colours.
+ * readers; `colours[seat]` gives the seat colours; `zoomLabels` = {group, in, out, mine} names
+ * the zoom buttons.
  */
 export function createElfenlandBoard(container, options = {}) {
   const {
     onPick = () => {}, describeEdge = (edge) => `${edge.a} – ${edge.b}`, label = "Elfenland",
     colours = [], describeTown = (name) => name,
+    zoomLabels = { group: "Zoom", in: "+", out: "−", mine: "Mine" },
   } = options;
   const root = svg("svg", {
     "data-testid": "board", class: "elfenland-board", role: "group", "aria-label": label,
@@ -42,10 +45,17 @@ export function createElfenlandBoard(container, options = {}) {
   frame.className = "elfenland-frame";
   frame.append(root);
   container.append(frame);
-  // On a phone the map scrolls sideways in its frame: the frame then takes the keyboard focus,
-  // so that arrow keys scroll it also when no road is there to choose.
+  let ownSeat = null; // the seat whose boot "show my pieces" finds
+  const zoom = createMapZoom(frame, root, {
+    labels: zoomLabels,
+    mine: () => [...root.querySelectorAll(`[data-testid=boot][data-seat="${ownSeat}"]`)],
+  });
+  // The map fits the frame's width until zoomed; zoomed, it scrolls in its frame, which then
+  // takes the keyboard focus, so that arrow keys scroll it also when no road is to be chosen.
   const scrolling = new ResizeObserver(() => {
-    if (frame.scrollWidth > frame.clientWidth) frame.setAttribute("tabindex", "0");
+    const scrolls = frame.scrollWidth > frame.clientWidth
+      || frame.scrollHeight > frame.clientHeight;
+    if (scrolls) frame.setAttribute("tabindex", "0");
     else frame.removeAttribute("tabindex");
   });
   scrolling.observe(frame);
@@ -177,6 +187,9 @@ export function createElfenlandBoard(container, options = {}) {
         else delete handle.dataset.obstacle;
       }
       drawPieces(layers.pieces, layout, observation, colours);
+      // A spectator's "pieces" are those of the seat to move.
+      ownSeat = observation.seat ?? observation.current_player;
+      zoom.refresh();
     },
 
     /**
@@ -240,6 +253,7 @@ export function createElfenlandBoard(container, options = {}) {
 
     destroy() {
       scrolling.disconnect();
+      zoom.destroy();
       frame.remove();
     },
   };

@@ -43,6 +43,12 @@ function loadBoard() {
 await loadBoard().catch(() => null);
 
 const KEPT_CARDS = 4;
+
+// The names of the map's zoom buttons (js/boards/board-zoom.js).
+const zoomLabels = () => ({
+  group: t("zoom.group"), in: t("zoom.in"), out: t("zoom.out"), mine: t("zoom.showMine"),
+});
+
 // On a phone the controls go between the map and the table, so that the choice is near the map.
 const NARROW = "(max-width: 820px)";
 
@@ -82,7 +88,7 @@ function createView({ boardArea, controlsArea, onAction }) {
 
   const board = createElfenlandBoard(boardArea, {
     onPick: (edge) => pick(`edge:${edge}`), label: t("elfenland.board"),
-    colours: SEAT_COLOURS, describeEdge: edgeName,
+    colours: SEAT_COLOURS, describeEdge: edgeName, zoomLabels: zoomLabels(),
     describeTown: (name) => (name === "Elvenhold" ? t("elfenland.capitalName", { town: name })
       : name),
   });

@@ -31,6 +31,11 @@ import { whyNotUsable } from "./thurn_und_taxis-reasons.js";
 // view, which asks again when it draws the map.
 await loadBoard().catch(() => null);
 
+// The names of the map's zoom buttons (js/boards/board-zoom.js).
+const zoomLabels = () => ({
+  group: t("zoom.group"), in: t("zoom.in"), out: t("zoom.out"), mine: t("zoom.showMine"),
+});
+
 // On a phone the controls go between the map and the table, so that the hand is near the map.
 const NARROW = "(max-width: 820px)";
 
@@ -54,6 +59,7 @@ function createView({ boardArea, controlsArea, onAction }) {
 
   const board = createTntBoard(boardArea, {
     colours: SEAT_COLOURS, label: t("thurn_und_taxis.board"), onPick: pickCity,
+    zoomLabels: zoomLabels(),
   });
   const table = h("section", { class: "panel tnt-table", "data-testid": "tnt-table" });
   boardArea.append(table);
