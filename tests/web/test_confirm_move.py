@@ -3,9 +3,13 @@ Confirm and Cancel before it is sent; the setting is remembered in this browser.
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 from playwright.sync_api import expect
 
-from tests.web.support import YOUR_TURN, api_get, create_match, open_as_seat
+from tests.web.support import YOUR_TURN, api_get, api_play_until, create_match, open_as_seat
 from tests.web.test_undo import choose, elfenland_until
 
 
@@ -26,6 +30,7 @@ def test_a_move_is_sent_only_once_confirmed_and_the_setting_is_remembered(open_p
     expect(question).to_be_visible()
     expect(question).to_contain_text("Play ")
     expect(question).not_to_contain_text(step)  # in words, not in notation
+    expect(page.get_by_test_id("move-hint")).to_have_text("Nothing is sent until you confirm.")
     page.get_by_test_id("confirm-no").click()
     expect(question).to_have_count(0)
     expect(match_page).to_have_attribute("data-state-id", str(start))
@@ -73,3 +78,38 @@ def test_a_keezen_move_is_asked_in_words(open_page):
     assert asked.startswith("Play ") and "pawn" in asked and "undefined" not in asked, asked
     page.get_by_test_id("confirm-yes").click()
     expect(match_page).not_to_have_attribute("data-state-id", before)
+
+
+I18N = Path(__file__).resolve().parents[2] / "src" / "ludoteca" / "web" / "i18n"
+# A move of one pawn along the track with a plain card (not a split 7, not a swap with a J).
+PLAIN_MOVE = re.compile(r"^[^7J]\w*: \d+-\d+x?$")
+
+
+def test_the_question_speaks_to_the_player_and_the_panel_sends_nothing_meanwhile(
+        open_page, server_url):
+    match_id, tokens, seat, legal = api_play_until(
+        server_url, lambda texts: any(PLAIN_MOVE.match(text) for text in texts), players=2)
+    move = next(text for text in legal if PLAIN_MOVE.match(text))
+    page = open_page()
+    open_as_seat(page, match_id, seat, tokens[str(seat)])
+    match_page = page.get_by_test_id("match-page")
+    start = match_page.get_attribute("data-state-id")
+    page.get_by_test_id("confirm-moves").check()
+    question = page.get_by_test_id("confirm-move")
+    hint = page.get_by_test_id("move-hint")
+    for code in ["en", "nl", "zh", "de", "es", "fi"]:  # switched in place, on one page
+        words = json.loads((I18N / f"{code}.json").read_text(encoding="utf-8"))
+        page.get_by_test_id("language").select_option(code)
+        expect(page.locator("html")).to_have_attribute("lang", code)
+        page.locator(f"[data-testid=hand-card][data-card='{move.split(':')[0]}']").click()
+        page.locator(f"[data-testid=candidate-action][data-action='{move}']").click()
+        expect(question).to_be_visible()
+        # The player's own pawn is "your pawn", not "Red's pawn".
+        yours = words["keezen.action.moveOwn"].split("{from}")[0].strip()
+        expect(question.locator("p")).to_contain_text(yours)
+        # Nothing is sent while the question is open, and the panel says so.
+        expect(hint).to_have_text(words["confirm.waiting"])
+        page.get_by_test_id("confirm-no").click()
+        expect(question).to_have_count(0)
+        expect(hint).not_to_have_text(words["confirm.waiting"])
+        expect(match_page).to_have_attribute("data-state-id", start)

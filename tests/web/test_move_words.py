@@ -48,7 +48,9 @@ def test_move_choices_are_words_with_no_notation_in_a_tooltip(open_page, server_
         texts.append(_assert_words_without_notation(choice, action))
     split = next(text for i, text in enumerate(texts)
                  if _is_split_seven(choices.nth(i).get_attribute("data-action") or ""))
-    assert re.match(r"7: \w+'s pawn from square \d+ to .+, then \w+'s pawn from ", split), split
+    # The player's own pawns are "your pawn" (issue 24), anyone else's "Blue's pawn".
+    pawn = r"(?:your|\w+'s) pawn"
+    assert re.match(rf"7: {pawn} from square \d+ to .+, then {pawn} from ", split), split
 
 
 def test_move_choices_are_dutch_words_in_dutch(open_page, server_url):
@@ -56,7 +58,7 @@ def test_move_choices_are_dutch_words_in_dutch(open_page, server_url):
     action = choices.first.get_attribute("data-action")
     assert action
     text = _assert_words_without_notation(choices.first, action)
-    assert "pion van" in text and " naar " in text, text
+    assert ("pion van" in text or "jouw pion" in text) and " naar " in text, text
 
 
 def test_log_and_replay_last_move_keep_the_notation_out_of_the_tooltip(open_page, server_url):

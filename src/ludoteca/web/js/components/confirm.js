@@ -1,6 +1,7 @@
 // "Confirm each move": a player's setting, remembered in this browser. When it is on, a chosen
 // action is first shown in words ("Play …?") with Confirm and Cancel, and sent only once
-// confirmed; Escape cancels.
+// confirmed; Escape cancels. While the question is open the move panel's hint says that nothing
+// is sent yet (the game has already written "Sending…" there when the choice was made).
 
 import { h } from "../dom.js";
 import { t } from "../i18n.js";
@@ -31,10 +32,31 @@ export function confirmMoves(ctx) {
 
   function close(answer) {
     if (!pending) return;
-    const { dialog, resolve } = pending;
+    const { dialog, resolve, restoreHints } = pending;
     pending = null;
     dialog.remove();
+    restoreHints();
     resolve(answer);
+  }
+
+  // Say in the move panel's hints (below the slot) that nothing is sent until confirmed, and
+  // keep saying it while the question is open; return a function putting the game's words back.
+  function holdHints() {
+    const hints = [...(slot.nextElementSibling?.querySelectorAll("[data-testid=move-hint]")
+      ?? [])];
+    const before = hints.map((hint) => hint.textContent);
+    const waiting = t("confirm.waiting");
+    const say = () => hints.forEach((hint) => {
+      if (hint.textContent !== waiting) hint.textContent = waiting;
+    });
+    say();
+    const watch = new MutationObserver(say);
+    hints.forEach((hint) => watch.observe(hint, { childList: true, characterData: true,
+      subtree: true }));
+    return () => {
+      watch.disconnect();
+      hints.forEach((hint, i) => { hint.textContent = before[i]; });
+    };
   }
 
   function ask(words) {
@@ -51,7 +73,7 @@ export function confirmMoves(ctx) {
         onkeydown: (event) => { if (event.key === "Escape") close(false); },
       }, h("p", { id: "confirm-move-question" }, t("confirm.question", { move: words })),
       h("div", { class: "actions" }, yes, no));
-      pending = { dialog, resolve };
+      pending = { dialog, resolve, restoreHints: holdHints() };
       slot.append(dialog);
       yes.focus();
     });

@@ -79,20 +79,29 @@ export function placeText(loc) {
  * Return a legal action (keezen-moves.js parseAction) in words, e.g. "7: Red's pawn from square
  * 0 to square 1, then Blue's pawn from square 51 to square 57". `seats[i]` is the seat whose pawn
  * is on path[i] when that click is made (-1: none), so it names movers, victims and swaps.
+ * `you` is the seat the player moves for (by default the mover's: a player moves only pawns of
+ * the colour they control), whose pawns the words call "your pawn".
  */
-export function actionWords(action, seats) {
+export function actionWords(action, seats, you = seats[0]) {
   const owner = (i) => (seats[i] >= 0 ? colourName(seats[i]) : "?");
+  const mine = (i) => seats[i] >= 0 && seats[i] === you;
   if (action.swap) {
-    return t("keezen.action", { card: cardFace(action.card), moves: t("keezen.action.swap", {
-      own: owner(0), a: placeText(action.path[0]), other: owner(1), b: placeText(action.path[1]),
-    }) });
+    const words = { own: owner(0), a: placeText(action.path[0]), other: owner(1),
+      b: placeText(action.path[1]) };
+    return t("keezen.action", { card: cardFace(action.card),
+      moves: t(mine(0) ? "keezen.action.swapOwn" : "keezen.action.swap", words) });
   }
   const parts = action.parts.map((part, i) => {
     if (part.from === "s") return t("keezen.action.enter", { to: placeText(part.to) });
     const words = { owner: owner(2 * i), from: placeText(part.from), to: placeText(part.to) };
-    return part.capture && seats[2 * i + 1] >= 0
-      ? t("keezen.action.capture", { ...words, victim: owner(2 * i + 1) })
-      : t("keezen.action.move", words);
+    if (!mine(2 * i)) {
+      return part.capture && seats[2 * i + 1] >= 0
+        ? t("keezen.action.capture", { ...words, victim: owner(2 * i + 1) })
+        : t("keezen.action.move", words);
+    }
+    if (!part.capture || seats[2 * i + 1] < 0) return t("keezen.action.moveOwn", words);
+    return mine(2 * i + 1) ? t("keezen.action.captureSelf", words)
+      : t("keezen.action.captureOwn", { ...words, victim: owner(2 * i + 1) });
   });
   return t("keezen.action", { card: cardFace(action.card),
     moves: parts.join(t("keezen.action.then")) });
