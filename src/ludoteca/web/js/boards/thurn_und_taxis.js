@@ -12,6 +12,7 @@
 //      3 └───┘ 2
 
 import { svg } from "../dom.js";
+import { createMapZoom } from "./board-zoom.js";
 
 const WIDTH = 600;
 const HEIGHT = 420;
@@ -19,13 +20,18 @@ const CITY_R = 8;
 const HOUSE = 8;
 const CORNERS = [[-1, -1], [1, -1], [1, 1], [-1, 1]];
 const ROUTE_SHIFT = 2.2; // routes of different seats along one road lie side by side
+const REGION_R = 30; // a region reaches this far round its cities (discs, bands along roads)
+const NAME_BELOW = CITY_R + 15; // a city's name hangs below its dot, descenders included
+const NAME_HALF = 34; // half the width of a long city name, centred on its dot
 
 /**
  * Draw the map into `container` and return its controls. `colours[seat]` colours houses and
  * routes; `label` names the map; `onPick(city)` is called when a city offered by `setChoices`
- * is clicked or chosen with Enter or Space.
+ * is clicked or chosen with Enter or Space. `zoomLabels` = {group, in, out, mine} names the
+ * zoom buttons.
  */
-export function createTntBoard(container, { colours, label, onPick = () => {} }) {
+export function createTntBoard(container, { colours, label, onPick = () => {},
+  zoomLabels = { group: "Zoom", in: "+", out: "−", mine: "Mine" } }) {
   const root = svg("svg", {
     "data-testid": "board", class: "tnt-board", viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
     role: "group", "aria-label": label,
@@ -34,6 +40,8 @@ export function createTntBoard(container, { colours, label, onPick = () => {} })
   frame.className = "tnt-frame";
   frame.append(root);
   container.append(frame);
+  let ownSeat = null; // the seat whose route and houses "show my pieces" finds
+  const zoom = createMapZoom(frame, root, { labels: zoomLabels, mine: ownPieces });
   const layers = {
     regions: svg("g", { class: "regions" }),
     legend: svg("g", { class: "legend", "data-testid": "region-legend" }),
@@ -73,10 +81,11 @@ export function createTntBoard(container, { colours, label, onPick = () => {} })
       class: "region", "data-region": region.id, fill: region.color, stroke: region.color,
     },
     region.cities.map((code) => svg("circle", {
-      cx: points.get(code).x, cy: points.get(code).y, r: 30,
+      cx: points.get(code).x, cy: points.get(code).y, r: REGION_R,
     })),
     data.roads.filter(([a, b]) => regionOf.get(a) === region.id && regionOf.get(b) === region.id)
-      .map(([a, b]) => svg("line", { ...ends(a, b), "stroke-width": 60 })))));
+      .map(([a, b]) => svg("line", { ...ends(a, b), "stroke-width": 2 * REGION_R })))));
+    root.setAttribute("viewBox", drawingBox([...points.values()]));
     // The regions' names in the empty north-west corner: the colour of a city is its region's.
     layers.legend.replaceChildren(svg("rect", { class: "legend-box", x: 6, y: 6, width: 104,
       height: 12 * data.regions.length + 8, rx: 4 }),
@@ -99,6 +108,16 @@ export function createTntBoard(container, { colours, label, onPick = () => {} })
     layers.cities.replaceChildren(...cityNodes.values());
     root.dataset.cities = String(data.cities.length);
     root.dataset.roads = String(data.roads.length);
+  }
+
+  // The drawing holds the whole map: the board's 600 × 420 and every region round a city near
+  // its edge (Zürich and Innsbruck lie 20 mm above the bottom edge, their regions reach 30).
+  function drawingBox(cities) {
+    const left = Math.min(0, ...cities.map(({ x }) => x - Math.max(REGION_R, NAME_HALF)));
+    const top = Math.min(0, ...cities.map(({ y }) => y - REGION_R));
+    const right = Math.max(WIDTH, ...cities.map(({ x }) => x + Math.max(REGION_R, NAME_HALF)));
+    const bottom = Math.max(HEIGHT, ...cities.map(({ y }) => y + Math.max(REGION_R, NAME_BELOW)));
+    return `${left} ${top} ${right - left} ${bottom - top}`;
   }
 
   function ends(a, b) {
@@ -129,6 +148,16 @@ export function createTntBoard(container, { colours, label, onPick = () => {} })
     });
     for (const code of preview?.cities ?? []) houses.push(house(code, preview.seat, true));
     layers.houses.replaceChildren(...houses);
+    // A spectator's "pieces" are those of the seat to move.
+    ownSeat = observation.seat ?? observation.current_player;
+    zoom.refresh();
+  }
+
+  // The player's route (its city markers) and houses on the map.
+  function ownPieces() {
+    const seat = `[data-seat="${ownSeat}"]`;
+    return [...root.querySelectorAll(`[data-testid=map-route]${seat} circle, `
+      + `[data-testid=house]${seat}`)];
   }
 
   function house(code, seat, previewed) {
@@ -176,6 +205,9 @@ export function createTntBoard(container, { colours, label, onPick = () => {} })
     setMap, update, setChoices, setMarks,
     ready: () => points !== null,
     focusFirstChoice: () => root.querySelector("[data-choice]")?.focus(),
-    destroy: () => frame.remove(),
+    destroy: () => {
+      zoom.destroy();
+      frame.remove();
+    },
   };
 }
