@@ -57,7 +57,9 @@ export function seatTable(observation, { data, seatName }) {
   });
   const testids = { houses: "houses-left", carriage: "carriage", tiles: "tiles", score: "score" };
   const narrow = (column) => (NARROW_HIDDEN.has(column) ? "tnt-narrow-hidden" : null);
-  return h("div", { class: "tnt-seats-frame" }, h("table", { class: "tnt-seats",
+  // The frame scrolls sideways on a phone, so it takes the focus (arrow keys scroll it).
+  return h("div", { class: "tnt-seats-frame", tabindex: 0, role: "group",
+    "aria-label": t("thurn_und_taxis.players") }, h("table", { class: "tnt-seats",
     "data-testid": "seat-table" },
   h("caption", {}, t("thurn_und_taxis.players")),
   h("thead", {}, h("tr", {}, COLUMNS.map((column) => h("th", { scope: "col",
