@@ -79,8 +79,8 @@ export function placeText(loc) {
  * Return a legal action (keezen-moves.js parseAction) in words, e.g. "7: Red's pawn from square
  * 0 to square 1, then Blue's pawn from square 51 to square 57". `seats[i]` is the seat whose pawn
  * is on path[i] when that click is made (-1: none), so it names movers, victims and swaps.
- * `you` is the seat the player moves for (by default the mover's: a player moves only pawns of
- * the colour they control), whose pawns the words call "your pawn".
+ * `you` is the viewer's seat (by default the mover's), whose pawns the words call "your pawn";
+ * a partner's pawns, moved once one's own are home, keep their colour.
  */
 export function actionWords(action, seats, you = seats[0]) {
   const owner = (i) => (seats[i] >= 0 ? colourName(seats[i]) : "?");

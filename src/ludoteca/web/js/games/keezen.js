@@ -24,14 +24,18 @@ function applyParts(observation, parts, controlled) {
   return { pawns, moves };
 }
 
-/** Return a legal action in words; its seats are read from the pawns as each click is made. */
+/**
+ * Return a legal action in words; its seats are read from the pawns as each click is made. The
+ * viewer's own pawns are "your pawn"; a partner's, moved once one's own are home, keep its colour.
+ */
 function candidateWords(observation, action, controlled) {
+  const you = observation.seat ?? undefined;
   if (action.swap) {
     const seatAt = (loc) => observation.pawns.findIndex((locs) => locs.includes(loc));
-    return actionWords(action, action.path.map(seatAt));
+    return actionWords(action, action.path.map(seatAt), you);
   }
   const { moves } = applyParts(observation, action.parts, controlled);
-  return actionWords(action, moves.flatMap((m) => [m.pawn_of, m.victim]));
+  return actionWords(action, moves.flatMap((m) => [m.pawn_of, m.victim]), you);
 }
 
 const HINTS = {
