@@ -1,7 +1,8 @@
 """On a phone (390×844) the Elfenland and Thurn und Taxis maps fit the width at first (no
 sideways scrolling of the page or of the map's frame), zoom with buttons that are touch targets of
 at least 40 px, and "show my pieces" brings the player's own pieces (Elfenland: the boot;
-Thurn und Taxis: the route and houses) into view on the zoomed map."""
+Thurn und Taxis: the route and houses) into view on the map, zoomed so that roads and cities are
+touch targets of at least 40 px."""
 
 from __future__ import annotations
 
@@ -80,9 +81,11 @@ def test_map_fits_a_phone_zooms_and_shows_my_pieces(
     if game == "elfenland":
         match_id, token = elfenland_match(server_url)
         mine = "[data-testid=boot][data-seat='0']"
+        target = "[data-testid=edge-handle] .ring"  # a road's tap target
     else:
         match_id, token = tnt_match_with_a_route(server_url)
         mine = "[data-testid=map-route][data-seat='0'] circle, [data-testid=house][data-seat='0']"
+        target = "[data-testid=city] .ring"  # a city's tap target
     page = open_page(*PHONE)
     open_as_seat(page, match_id, 0, token)
     expect(page.locator(mine).first).to_be_attached()
@@ -115,3 +118,6 @@ def test_map_fits_a_phone_zooms_and_shows_my_pieces(
     assert not page.evaluate(IN_VIEW, mine), "the pieces are in view already: nothing to test"
     show_mine.click()
     page.wait_for_function(IN_VIEW, arg=mine)
+    # The pieces are shown zoomed in far enough to tap a road or a city.
+    box = page.locator(target).first.bounding_box()
+    assert box and min(box["width"], box["height"]) >= MIN_TARGET_PX, box

@@ -58,15 +58,16 @@ export function createBoardZoom(container, { label }) {
 
 const MAP_MAX_SCALE = 4;
 const MAP_STEP = 1.5; // one press of a zoom button
-const MAP_PIECES_SCALE = 2; // "show my pieces" zooms in at least this far: towns become tappable
+const MAP_TAP_PX = 44; // "show my pieces" zooms in until a tap target is this big (access.css)
 
 /**
  * Zoom and pan for a map that fits its frame's width at first (Elfenland, Thurn und Taxis).
  * Puts zoom-out, zoom-in and "show my pieces" buttons before `frame`; two fingers pinch the map
  * `map` (its svg), one finger scrolls the zoomed map inside `frame`. `mine()` returns the
- * elements of the player's own pieces. Returns {setScale, showMine, refresh, destroy}.
+ * elements of the player's own pieces; `tapUnits` is the size of the map's tap targets (a road's
+ * or city's ring) in the units of the map's viewBox. Returns {setScale, showMine, refresh, destroy}.
  */
-export function createMapZoom(frame, map, { labels, mine = () => [] }) {
+export function createMapZoom(frame, map, { labels, mine = () => [], tapUnits = 6 }) {
   let scale = 1;
   frame.classList.add("map-zoom");
   frame.dataset.testid = "map-zoom-frame";
@@ -100,12 +101,20 @@ export function createMapZoom(frame, map, { labels, mine = () => [] }) {
     zoomIn.disabled = scale >= MAP_MAX_SCALE;
   }
 
-  // Zoom in far enough to tap a town, scroll the player's pieces to the middle of the frame and
-  // the frame onto the screen.
+  // The scale at which a tap target of the map is MAP_TAP_PX wide (at most MAP_MAX_SCALE).
+  function tappableScale() {
+    const units = map.viewBox.baseVal?.width || 1;
+    const pxPerUnit = map.getBoundingClientRect().width / scale / units;
+    return Math.min(MAP_MAX_SCALE, MAP_TAP_PX / (tapUnits * pxPerUnit));
+  }
+
+  // Zoom in far enough to tap a road or a city, scroll the player's pieces to the middle of the
+  // frame and the frame onto the screen.
   function showMine() {
     const own = mine();
     if (!own.length) return;
-    if (scale < MAP_PIECES_SCALE) setScale(MAP_PIECES_SCALE);
+    const tappable = tappableScale();
+    if (scale < tappable) setScale(tappable);
     const boxes = own.map((el) => el.getBoundingClientRect());
     const left = Math.min(...boxes.map((box) => box.left));
     const right = Math.max(...boxes.map((box) => box.right));

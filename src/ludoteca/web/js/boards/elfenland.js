@@ -24,6 +24,7 @@ const CAPITAL_RADIUS = 2.7;
 const BOOT_GAP = 3.1;
 const ARROW_AT = [0.27, 0.73]; // where a river's flow arrows sit along it
 const BOOT_PATH = "M-1 -2 H0.45 V0.05 L1.5 0.4 Q2 0.55 2 1.1 V1.45 H-1 Z";
+const RING_RADIUS = 2.9; // a road's handle: the ring round its counter, the road's tap target
 const ROUTE_SHIFT = 0.55; // seats' routes along one road lie side by side, this far apart
 
 /**
@@ -47,7 +48,7 @@ export function createElfenlandBoard(container, options = {}) {
   container.append(frame);
   let ownSeat = null; // the seat whose boot "show my pieces" finds
   const zoom = createMapZoom(frame, root, {
-    labels: zoomLabels,
+    labels: zoomLabels, tapUnits: 2 * RING_RADIUS,
     mine: () => [...root.querySelectorAll(`[data-testid=boot][data-seat="${ownSeat}"]`)],
   });
   // The map fits the frame's width until zoomed; zoomed, it scrolls in its frame, which then
@@ -275,7 +276,7 @@ function drawGround(layer, layout) {
 // and an obstacle beside it. The handle is also the edge's click target. Edges carry no numbers:
 // players name a road by its towns, as the log does.
 function handleContent(road, curve, colours) {
-  const parts = [svg("circle", { class: "ring", r: 2.9 })];
+  const parts = [svg("circle", { class: "ring", r: RING_RADIUS })];
   if (!road) {
     const water = curve.edge.kind === "river" || curve.edge.kind === "lake";
     parts.push(svg("circle", { class: water ? "id-disc water" : "id-disc", r: 1.45 }));

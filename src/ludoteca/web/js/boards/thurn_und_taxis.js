@@ -41,7 +41,9 @@ export function createTntBoard(container, { colours, label, onPick = () => {},
   frame.append(root);
   container.append(frame);
   let ownSeat = null; // the seat whose route and houses "show my pieces" finds
-  const zoom = createMapZoom(frame, root, { labels: zoomLabels, mine: ownPieces });
+  // A city's tap target is its ring (CITY_R + 4.5 round the city).
+  const zoom = createMapZoom(frame, root, { labels: zoomLabels, mine: ownPieces,
+    tapUnits: 2 * (CITY_R + 4.5) });
   const layers = {
     regions: svg("g", { class: "regions" }),
     legend: svg("g", { class: "legend", "data-testid": "region-legend" }),
