@@ -75,6 +75,24 @@ IN_VIEW = """selector => {
 }"""
 
 
+# Two fingers on the map's frame, 40 px apart, move to `spread` times as far apart; return the
+# frame's scale after.
+PINCH = """spread => {
+  const frame = document.querySelector('[data-testid=map-zoom-frame]');
+  const box = frame.getBoundingClientRect();
+  const x = box.left + box.width / 2;
+  const y = box.top + Math.min(box.height / 2, 100);
+  const fingers = (d) => [0, 1].map((i) => new Touch({ identifier: i, target: frame,
+    clientX: x + (i ? d : -d), clientY: y }));
+  const fire = (type, touches) => frame.dispatchEvent(new TouchEvent(type, {
+    touches, changedTouches: touches, bubbles: true, cancelable: true }));
+  fire('touchstart', fingers(20));
+  fire('touchmove', fingers(20 * spread));
+  fire('touchend', []);
+  return frame.dataset.scale;
+}"""
+
+
 @pytest.mark.parametrize("game", ["elfenland", "thurn_und_taxis"])
 def test_map_fits_a_phone_zooms_and_shows_my_pieces(
         open_page: Callable[..., Page], server_url: str, game: str) -> None:
@@ -109,6 +127,9 @@ def test_map_fits_a_phone_zooms_and_shows_my_pieces(
     assert zoomed["page"] <= PHONE[0], zoomed  # only the frame scrolls, not the page
     zoom_out.click()
     expect(page.locator(FRAME)).to_have_attribute("data-scale", "1.00")
+    # Two fingers pinch the map in and out again.
+    assert page.evaluate(PINCH, 2) == "2.00"
+    assert page.evaluate(PINCH, 0.5) == "1.00"
 
     # Zoomed in and scrolled away to the far corner, "show my pieces" brings them back.
     zoom_in.click()
