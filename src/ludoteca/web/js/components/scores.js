@@ -1,8 +1,10 @@
 // The final score table of a finished match: every seat with its score (a game may name its own
-// columns, e.g. Elfenland's tie-break), its rank and its outcome, and why the game ended.
+// columns, e.g. Elfenland's tie-break), its rank and its outcome, why the game ended, and how
+// each score adds up (breakdown.js).
 
 import { h } from "../dom.js";
 import { has, t } from "../i18n.js";
+import { scoreBreakdown } from "./breakdown.js";
 
 /**
  * Return each seat's rank from the game's result: the winners (returns above 0) first, then the
@@ -73,5 +75,6 @@ export function scoreTable(observation, game, { seatName, viewerSeats = [] }) {
       }))),
     columns.filter((column) => column.note).map((column) =>
       h("p", { class: "muted" }, column.note)),
-    reason ? h("p", { class: "end-reason", "data-testid": "end-reason" }, reason) : null);
+    reason ? h("p", { class: "end-reason", "data-testid": "end-reason" }, reason) : null,
+    scoreBreakdown(observation, game, { seatName, order, ranks }));
 }

@@ -42,6 +42,9 @@ export function pointsSoFar(observation, seat) {
   return (carriagePoints.get(observation.carriages[seat]) ?? 0) + tiles;
 }
 
+/** Return a carriage's points by its length (T57), undefined before the board has loaded. */
+export const carriagePointsOf = (length) => carriagePoints.get(length);
+
 /** Return cities in words: "München, Passau and Linz" (none: "no city"). */
 export const citiesWords = (codes) =>
   (codes.length ? listText(codes.map(placeName)) : t("thurn_und_taxis.noCity"));
