@@ -186,8 +186,10 @@ def test_a_seat_out_of_time_is_given_to_a_bot_which_moves_and_the_person_takes_i
         assert (info["type"], info["claimed"]) == ("bot", True)
         notices = client.get(f"/api/matches/{match_id}/messages").json()
         assert [(m["kind"], m["params"]["seat"]) for m in notices] == [("timeout", seat)]
-        # The bot plays the seat's turn: the match moves on without the person.
-        wait_for(lambda: view(client, match_id)["state_id"] > before["state_id"], "a bot move")
+        # The bot plays the seat's turn (one action or more) to its end: the match moves on
+        # without the person, who may come back once the turn has passed.
+        wait_for(lambda: view(client, match_id)["match"]["current_player"] != seat,
+                 "the bot to end the seat's turn")
         legal = before_own["observation"]["legal_actions"][0]
         late = act(client, match_id, tokens[str(seat)], before["state_id"], legal)
         assert_error(late, 409, "seat_replaced")
