@@ -18,7 +18,11 @@ from typing import Any
 
 from ludoteca.bots import GENERIC_BOTS, bot_specs
 from ludoteca.core.observation import COMMON_KEYS
+from ludoteca.core.players import Budget
 from ludoteca.core.spec import GameSpec
+
+CHECK_BUDGET = Budget(iterations=20)
+"""What a bot may think for the one move each bot makes here."""
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "ludoteca" / "web"
@@ -73,7 +77,9 @@ def _game_problems(spec: GameSpec, game: Any) -> list[str]:
     problems += _renderer_problems(spec, game, state)
     for bot in bot_specs(spec.name):
         seat = game.current_player(state)
-        action = bot.make().choose(game, state, seat, random.Random(1))
+        # A small budget: this checks that each bot plays, not how well (a searching bot's
+        # default budget cost most of this test's time).
+        action = bot.make().choose(game, state, seat, random.Random(1), CHECK_BUDGET)
         if action not in game.legal_actions(state):
             problems.append(f"bot {bot.name} chose an illegal action {action!r}")
     if spec.board_data is not None:
