@@ -4,8 +4,9 @@ Keezen: 4 players, a card picked and its pawns highlighted, a line in the chat. 
 players in the middle of round 1's placements. Thurn und Taxis: 2 players a few turns in.
 Suitors' Paths: 3 players some rounds in, building.
 Lobby: the new-game form with Elfenland's help for newcomers. Guide: the Elfenland player's guide
-at its first diagram. Run from the project root: `.venv/bin/python -m tests.web.make_screenshot
-[--game elfenland|thurn_und_taxis|suitors_paths|lobby|guide] [--phone]`.
+at its first diagram. End: a Thurn und Taxis bot match's end screen with each score's breakdown.
+Run from the project root: `.venv/bin/python -m tests.web.make_screenshot
+[--game elfenland|thurn_und_taxis|suitors_paths|lobby|guide|end] [--phone]`.
 """
 
 from __future__ import annotations
@@ -30,13 +31,15 @@ TNT_ACTIONS_BEFORE_SHOT = 9
 SP_ROUND_OF_SHOT = 4
 SP_MAX_ACTIONS = 200
 SP_SEGMENTS_SHOWN = 4  # a build step with a few segments on offer
+END_OF_BOT_GAME_MS = 180_000
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
         "--game", default="keezen",
-        choices=("keezen", "elfenland", "thurn_und_taxis", "suitors_paths", "lobby", "guide"),
+        choices=("keezen", "elfenland", "thurn_und_taxis", "suitors_paths", "lobby", "guide",
+                 "end"),
     )
     parser.add_argument("--out", type=Path, help="default: docs/screenshot-<game>.png")
     parser.add_argument("--phone", action="store_true", help="390x844 instead of 1280x860")
@@ -130,9 +133,23 @@ def _guide_scene(page: Page) -> None:
     page.evaluate("window.scrollBy(0, -140)")  # the text the diagram illustrates
 
 
+def _end_scene(page: Page) -> None:
+    """Watch a 3-player Thurn und Taxis match of heuristic bots to its end: the final scores,
+    each seat's breakdown and the tie-break."""
+    created = page.request.post("/api/matches", data={
+        "game": "thurn_und_taxis", "players": 3, "seed": 5,
+        "seats": [{"type": "bot", "bot": "heuristic"}] * 3,
+    })
+    page.goto(f"/#/watch/{created.json()['match_id']}")
+    scores = page.get_by_test_id("score-table")
+    expect(page.get_by_test_id("breakdown")).to_be_visible(timeout=END_OF_BOT_GAME_MS)
+    scores.evaluate("element => element.scrollIntoView({block: 'start'})")
+
+
 SCENES = {
     "elfenland": _elfenland_scene, "thurn_und_taxis": _thurn_und_taxis_scene,
     "suitors_paths": _suitors_paths_scene, "lobby": _lobby_scene, "guide": _guide_scene,
+    "end": _end_scene,
 }
 
 if __name__ == "__main__":
