@@ -25,12 +25,10 @@ demo: $(VENV)/.installed
 	$(BIN)/ludoteca demo
 
 # worksteal: an idle worker takes queued tests from the busy one, so the long runs spread.
-# Three workers on two cores: the browser and server tests spend much of their time waiting
-# (for a page, a bot, a server), and a third worker uses the cores meanwhile.
 test: $(VENV)/.installed-dev
 	$(BIN)/ruff check src tests bench examples
 	$(BIN)/mypy
-	$(BIN)/pytest -n 3 --dist worksteal -m "not soak" --durations=30
+	$(BIN)/pytest -n 2 --dist worksteal -m "not soak" --durations=30
 
 # The long runs CI leaves out (docs/benchmarks.md gives their time): run before a release or
 # after a change to a game's rules.
