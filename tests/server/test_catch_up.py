@@ -9,7 +9,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
-from ludoteca.server import absence, storage
+from ludoteca.server import seat_records, storage
 from tests.server.support import TestClient, act, assert_error, create, serve, view
 from tests.server.test_absence import (
     THREE_PEOPLE_AND_A_BOT,
@@ -125,6 +125,6 @@ def test_votes_stored_through_two_copies_at_once_are_both_kept(tmp_path: Path) -
         created = create(a, seats=THREE_PEOPLE_AND_A_BOT, claim=[0, 1, 2])
         engine = storage.Database(f"sqlite:///{tmp_path / 'ludoteca.sqlite3'}").engine
         # Each copy saw no vote yet; each stores its own: the second finds the first's.
-        assert absence.store_vote(engine, created["match_id"], 2, 1) == [1]
-        assert absence.store_vote(engine, created["match_id"], 2, 0) == [0, 1]
+        assert seat_records.store_vote(engine, created["match_id"], 2, 1) == [1]
+        assert seat_records.store_vote(engine, created["match_id"], 2, 0) == [0, 1]
         engine.dispose()

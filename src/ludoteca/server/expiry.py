@@ -3,7 +3,7 @@
 The expiry check runs at start-up and then every EXPIRY_CHECK_SECONDS (a tenth of idle_hours
 when that is shorter). The database decides (one conditional UPDATE); a copy in memory then
 follows: it shows status "expired", refuses actions and claims, and its bots stop. (Players out
-of time are another matter: the clock sweep, server/absence.py.)
+of time are another matter: the clock sweep, server/clock_sweep.py.)
 """
 
 from __future__ import annotations

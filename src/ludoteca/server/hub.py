@@ -21,7 +21,9 @@ each a set of functions of the hub:
     following    a copy catching up with the database (another process's change)
     bot_play     the bot loop of a match, its lease, the bound on bot-only matches
     expiry       idle matches expire
-    absence      the clock sweep (time-outs), presence, votes, a bot in a person's seat
+    absence      votes and return: a bot in a person's seat (seat_records: their storage)
+    clock_sweep  a seat out of time goes to a bot
+    seat_presence  which seats' players are here, as the pages show it
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from ludoteca.bots import bot_specs
 from ludoteca.core import Seat, available_games
 from ludoteca.core.registry import game_spec
 from ludoteca.server import (
-    absence,
+    clock_sweep,
     expiry,
     following,
     joining,
@@ -47,6 +49,7 @@ from ludoteca.server import (
     outages,
     playing,
     presence,
+    seat_presence,
     storage,
 )
 from ludoteca.server.bot_play import kick_bots
@@ -111,7 +114,7 @@ class MatchHub:
         bots = self._resume_bots() if self.fanout is None else self._attend_bots_forever()
         self._background = [
             loop.create_task(bots), loop.create_task(expiry.check_forever(self)),
-            loop.create_task(absence.sweep_forever(self)),
+            loop.create_task(clock_sweep.sweep_forever(self)),
         ]
 
     async def _resume_bots(self) -> None:
@@ -294,14 +297,14 @@ class MatchHub:
         if live.messages:
             subscriber.put(live.messages_json())
         self.cache.listen(live, subscriber)
-        absence.presence_changed(self, live)
+        seat_presence.presence_changed(self, live)
         return subscriber
 
     def unsubscribe(self, live: LiveMatch, subscriber: Subscriber) -> None:
         """Forget a listener (of `live`, or of the match's copy since: server/match_cache.py)."""
         current = self.cache.unlisten(live, subscriber)
         if current is not None:  # a match that was not in memory has no presence to publish
-            absence.presence_changed(self, current)
+            seat_presence.presence_changed(self, current)
 
     async def on_event(self, event: Event) -> None:
         """Follow another process's change of a match this process holds a copy of."""
@@ -314,7 +317,7 @@ class MatchHub:
         if kind == "message":
             listeners.show_message(live, Message.model_validate(event["message"]))
         elif kind == "presence":
-            await absence.heard_presence(self, live, str(event["origin"]), event.get("seats"))
+            await seat_presence.heard_presence(self, live, str(event["origin"]), event.get("seats"))
         elif kind == "action":
             await following.follow_action(self, live, event)
         else:

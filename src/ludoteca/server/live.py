@@ -217,7 +217,7 @@ class LiveMatch:
     addresses (server/bots.py). Kept in memory only: a copy loaded from the database (after a
     restart, or on another process) has none, and its bots queue as the match's own."""
     presence_task: asyncio.Task[None] | None = None
-    """Publishes the seats' presence a moment after a socket came or went (server/absence.py)."""
+    """Publishes the seats' presence a moment after a socket came or went (server/seat_presence.py)."""
     elsewhere: dict[str, tuple[frozenset[Seat], float]] = field(default_factory=dict)
     """With other processes: the seats with a socket open on each (by its name in the events),
     and when it last said so (`time.monotonic`)."""

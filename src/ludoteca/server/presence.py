@@ -2,7 +2,7 @@
 any of them, as a vote needs to know it at the moment it is cast.
 
 A seat is present when a page holding it has the match's socket open, on this process or on
-another. Redis tells the other processes when that changes (server/absence.py), but an event
+another. Redis tells the other processes when that changes (server/seat_presence.py), but an event
 is heard only by a process that holds the match then, and not at all while Redis is down: a
 process that has just loaded a match knows nothing of the others' sockets, and counted a
 present player absent. So each process also keeps its open seats in the database, the store
