@@ -11,7 +11,7 @@ from ludoteca.cli import main
 from ludoteca.server.hub import MatchHub
 from ludoteca.server.schemas import MAX_CHAT_LENGTH, chat_text
 from ludoteca.server.settings import ServerLimits
-from ludoteca.server.storage import MAX_MESSAGE_TEXT
+from ludoteca.server.tables import MAX_MESSAGE_TEXT
 from tests.server.support import TestClient, assert_error, create, serve
 from tests.server.test_resume_and_expiry import backdate
 

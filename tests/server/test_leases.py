@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from ludoteca.server import leases, storage
+from ludoteca.server import leases, storage, tables
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -21,11 +21,11 @@ def database(request: pytest.FixtureRequest) -> Iterator[storage.Database]:
     now = storage.utc_now()
     for match_id, kind in (("bot", "bot"), ("human", "human")):
         with database.session() as session:
-            storage.insert_match(session, storage.MatchRow(
+            storage.insert_match(session, tables.MatchRow(
                 id=match_id, game="keezen", players=2, options={}, seed=1, rules_version="1",
                 hotseat=False, status="running", state_id=0, current_player=0, result=None,
                 created_at=now, updated_at=now, rematch_id=None,
-                seats=[storage.SeatRow(seat=0, type=kind), storage.SeatRow(seat=1, type="human")],
+                seats=[tables.SeatRow(seat=0, type=kind), tables.SeatRow(seat=1, type="human")],
             ))
     yield database
     database.dispose()

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from ludoteca.server import storage
+from ludoteca.server import storage, tables
 from tests.server.support import (
     POLL_SECONDS,
     TestClient,
@@ -155,19 +155,19 @@ def database() -> Iterator[storage.Database]:
     database = storage.Database("sqlite://")
     now = storage.utc_now()
     with database.session() as session:
-        storage.insert_match(session, storage.MatchRow(
+        storage.insert_match(session, tables.MatchRow(
             id="m1", game="keezen", players=4, options={}, seed=1, rules_version="1",
             hotseat=False, status="open", state_id=0, current_player=0, result=None,
             created_at=now, updated_at=now, rematch_id=None,
-            seats=[storage.SeatRow(seat=seat, type="human") for seat in range(4)],
+            seats=[tables.SeatRow(seat=seat, type="human") for seat in range(4)],
         ))
     yield database
     database.dispose()
 
 
-def seat_row(database: storage.Database, seat: int) -> storage.SeatRow:
+def seat_row(database: storage.Database, seat: int) -> tables.SeatRow:
     with database.session() as session:
-        row = session.get(storage.SeatRow, ("m1", seat))
+        row = session.get(tables.SeatRow, ("m1", seat))
         assert row is not None
         return row
 

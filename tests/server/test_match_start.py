@@ -9,7 +9,7 @@ from typing import Any
 
 import ludoteca
 from ludoteca.core.registry import game_spec
-from ludoteca.server import storage
+from ludoteca.server import storage, tables
 from ludoteca.server.hub import MatchHub
 from tests.processes import Server
 from tests.server.support import (
@@ -225,8 +225,8 @@ def test_an_open_match_stored_with_actions_by_an_earlier_version_has_started(
     # An earlier version started every match at once and called it open while a seat was free.
     with database.session() as session:
         session.execute(
-            storage.update(storage.MatchRow)
-            .where(storage.MatchRow.id == match_id).values(status="open")
+            storage.update(tables.MatchRow)
+            .where(tables.MatchRow.id == match_id).values(status="open")
         )
         session.commit()
     database.dispose()

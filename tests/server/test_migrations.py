@@ -11,7 +11,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import Engine, inspect, text
 
-from ludoteca.server import storage
+from ludoteca.server import storage, tables
 from ludoteca.server.migrate import BASELINE, alembic_config, migrate
 from ludoteca.server.migrations.versions import r0001_baseline
 
@@ -38,7 +38,7 @@ def empty_engine(request: pytest.FixtureRequest) -> Engine:
 def schema_differences(engine: Engine) -> list[object]:
     """Return what Alembic's autogenerate finds between the database and storage's models."""
     with engine.connect() as connection:
-        return list(compare_metadata(MigrationContext.configure(connection), storage.Base.metadata))
+        return list(compare_metadata(MigrationContext.configure(connection), tables.Base.metadata))
 
 
 def make_legacy_database(engine: Engine) -> None:

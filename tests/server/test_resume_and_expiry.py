@@ -15,7 +15,8 @@ from ludoteca.server.app import create_app
 from ludoteca.server.hub import MatchHub
 from ludoteca.server.match_cache import MatchCache
 from ludoteca.server.settings import ServerLimits
-from ludoteca.server.storage import Database, MatchRow
+from ludoteca.server.storage import Database
+from ludoteca.server.tables import MatchRow
 from tests.server.support import (
     GENEROUS_RATES,
     POLL_SECONDS,

@@ -12,7 +12,7 @@ from sqlalchemy import insert
 from sqlalchemy.exc import IntegrityError
 
 from ludoteca.core.chance import SEED_BITS
-from ludoteca.server import storage
+from ludoteca.server import storage, tables
 
 LARGEST_SEED = 2**SEED_BITS - 1
 START = dt.datetime(2026, 3, 29, 1, 30, 15, 123456, tzinfo=dt.UTC)
@@ -28,12 +28,12 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[storage
         url = request.getfixturevalue("fresh_postgres_url")
     database = storage.Database(url)
     with database.session() as session:
-        storage.insert_match(session, storage.MatchRow(
+        storage.insert_match(session, tables.MatchRow(
             id="m1", game="keezen", players=3, options={"teams": [[0, 2], [1]], "note": "ü"},
             seed=LARGEST_SEED, rules_version="1", hotseat=False, status="open", state_id=0,
             current_player=2, result=None, created_at=START, updated_at=START,
-            seats=[storage.SeatRow(seat=0, type="human"), storage.SeatRow(seat=1, type="human"),
-                   storage.SeatRow(seat=2, type="bot", bot="random")],
+            seats=[tables.SeatRow(seat=0, type="human"), tables.SeatRow(seat=1, type="human"),
+                   tables.SeatRow(seat=2, type="bot", bot="random")],
         ))
     yield database
     database.dispose()
@@ -47,7 +47,7 @@ def summary(state_id: int, minutes: int = 0) -> dict[str, Any]:
     }
 
 
-def load(database: storage.Database) -> tuple[storage.MatchRow, list[str]]:
+def load(database: storage.Database) -> tuple[tables.MatchRow, list[str]]:
     """Return match m1 and its action texts."""
     with database.session() as session:
         stored = storage.load_match(session, "m1")
@@ -113,7 +113,7 @@ def test_a_stored_row_at_the_index_is_refused_by_the_key_and_the_summary_rolled_
     # The unique (match_id, index) is the last guard: PostgreSQL's UniqueViolation arrives
     # as SQLAlchemy's IntegrityError, like SQLite's.
     with database.engine.begin() as connection:
-        connection.execute(insert(storage.ActionRow), {
+        connection.execute(insert(tables.ActionRow), {
             "match_id": "m1", "index": 0, "seat": 0, "text": "play 0", "created_at": START,
         })
     with pytest.raises(storage.ActionAlreadyStored) as refused:

@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import select
 
 from ludoteca.core import Game, load, replay
-from ludoteca.server import storage
+from ludoteca.server import storage, tables
 from ludoteca.server.live import MatchInfo
 
 READ_ATTEMPTS = 3
@@ -119,18 +119,18 @@ def _read_tail(
 ) -> tuple[MatchInfo, list[str]] | None:
     """Return the stored match's summary and its action texts after the first `known`."""
     with db.session() as session:
-        row = session.get(storage.MatchRow, match_id, populate_existing=True)
+        row = session.get(tables.MatchRow, match_id, populate_existing=True)
         if row is None:
             return None
         info = MatchInfo.from_row(row)
         texts = session.scalars(
-            select(storage.ActionRow.text)
+            select(tables.ActionRow.text)
             .where(
-                storage.ActionRow.match_id == match_id,
-                storage.ActionRow.index >= known,
-                storage.ActionRow.index < info.state_id,
+                tables.ActionRow.match_id == match_id,
+                tables.ActionRow.index >= known,
+                tables.ActionRow.index < info.state_id,
             )
-            .order_by(storage.ActionRow.index)
+            .order_by(tables.ActionRow.index)
         ).all()
     return info, list(texts)
 

@@ -11,7 +11,8 @@ running match have a clock; a bot's turn, an open match and a finished one run n
                                            finished; the next human seat's turn starts now
 
 The clock is stored as JSON in the match row (`to_json`), beside the `deadline` column: the
-moment the seat whose turn runs is out of time, which the clock sweep (server/clock_sweep.py) looks for.
+moment the seat whose turn runs is out of time, which the clock sweep (server/clock_sweep.py)
+looks for.
 
 A seat out of time is played by a bot; the person may take it back once the bot has played
 that turn, never during it (a return does not restart a clock that ran out). On a game clock

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from ludoteca.core import Game, Seat, load
 from ludoteca.core.chance import SEED_BITS
-from ludoteca.server import storage
+from ludoteca.server import storage, tables
 from ludoteca.server.bot_play import bot_match_slot, kick_bots
 from ludoteca.server.clocks import TimeControl, new_clock
 from ludoteca.server.errors import ApiError
@@ -132,12 +132,12 @@ async def _new_match(
         columns = live.columns_after(state, 0, now)
     for key, value in columns.items():
         setattr(info, key, value)
-    row = storage.MatchRow(
+    row = tables.MatchRow(
         id=info.match_id, game=info.game, players=info.players, options=info.options,
         seed=seed, rules_version=info.rules_version, hotseat=hotseat,
         created_at=now, rematch_id=None,
         seats=[
-            storage.SeatRow(
+            tables.SeatRow(
                 seat=s.seat, type=s.type, bot=s.bot, name=s.name,
                 token_hash=s.token_hash, claimed=s.claimed,
             )

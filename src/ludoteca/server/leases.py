@@ -18,7 +18,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ludoteca.server.storage import Base, BotLeaseRow, MatchRow, utc_now, waiting_for_bots
+from ludoteca.server.storage import utc_now, waiting_for_bots
+from ludoteca.server.tables import Base, BotLeaseRow, MatchRow
 
 _LEASES = Base.metadata.tables["bot_leases"]
 

@@ -62,7 +62,7 @@ async def post_message(
     """Store a message of the match, then send it to every listener; return it.
 
     `kind` "chat" is a person's line; any other kind is a notice (see `schemas.Message`).
-    Callers bound `text` (storage.MAX_MESSAGE_TEXT) and hold no lock they need meanwhile.
+    Callers bound `text` (tables.MAX_MESSAGE_TEXT) and hold no lock they need meanwhile.
     """
     now, step = storage.utc_now(), live.state_id
     values = {

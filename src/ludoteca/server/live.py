@@ -26,7 +26,7 @@ from ludoteca.server.schemas import (
     SeatInfo,
     View,
 )
-from ludoteca.server.storage import MatchRow, MessageRow
+from ludoteca.server.tables import MatchRow, MessageRow
 from ludoteca.server.undo import may_undo
 
 RECENT_MESSAGES = 200
@@ -121,7 +121,7 @@ class MatchInfo:
     status: str = "open"
     state_id: int = 0
     undos: int = 0
-    """How many actions were taken back so far (storage.MatchRow.undos)."""
+    """How many actions were taken back so far (tables.MatchRow.undos)."""
     current_player: Seat | None = None
     result: dict[str, Any] | None = None
     rematch_id: str | None = None
@@ -217,7 +217,8 @@ class LiveMatch:
     addresses (server/bots.py). Kept in memory only: a copy loaded from the database (after a
     restart, or on another process) has none, and its bots queue as the match's own."""
     presence_task: asyncio.Task[None] | None = None
-    """Publishes the seats' presence a moment after a socket came or went (server/seat_presence.py)."""
+    """Publishes the seats' presence a moment after a socket came or went
+    (server/seat_presence.py)."""
     elsewhere: dict[str, tuple[frozenset[Seat], float]] = field(default_factory=dict)
     """With other processes: the seats with a socket open on each (by its name in the events),
     and when it last said so (`time.monotonic`)."""

@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session
 
 from ludoteca.core import Game, Seat
 from ludoteca.core.registry import game_spec
-from ludoteca.server import storage
+from ludoteca.server import storage, tables
 from ludoteca.server.live import SeatState
 
 
@@ -64,21 +64,21 @@ def store_start(
     """
     try:
         started = _changed(session.execute(
-            update(storage.MatchRow)
-            .where(storage.MatchRow.id == match_id, storage.MatchRow.status == "open")
+            update(tables.MatchRow)
+            .where(tables.MatchRow.id == match_id, tables.MatchRow.status == "open")
             .values(**columns)
         ))
         if started != 1:
             status = session.scalar(
-                select(storage.MatchRow.status).where(storage.MatchRow.id == match_id)
+                select(tables.MatchRow.status).where(tables.MatchRow.id == match_id)
             )
             raise NotOpen(match_id, status)
         for seat, bot in bots.items():
             given = _changed(session.execute(
-                update(storage.SeatRow)
+                update(tables.SeatRow)
                 .where(
-                    storage.SeatRow.match_id == match_id, storage.SeatRow.seat == seat,
-                    storage.SeatRow.type == "human", storage.SeatRow.claimed.is_(False),
+                    tables.SeatRow.match_id == match_id, tables.SeatRow.seat == seat,
+                    tables.SeatRow.type == "human", tables.SeatRow.claimed.is_(False),
                 )
                 .values(type="bot", bot=bot, name=bot, token_hash=None)
             ))

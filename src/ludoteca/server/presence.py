@@ -40,7 +40,7 @@ from sqlalchemy import delete, insert, or_, select
 from sqlalchemy.engine import Engine
 
 from ludoteca.core import Seat
-from ludoteca.server import storage
+from ludoteca.server import storage, tables
 from ludoteca.server.errors import ApiError
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ TRUST_SECONDS = 2.5 * REFRESH_SECONDS
 every other live process has written its own again meanwhile."""
 UNKNOWN = "cannot tell yet who has the match open; try again in a few seconds"
 
-_PRESENCE = storage.Base.metadata.tables["presence"]
+_PRESENCE = tables.Base.metadata.tables["presence"]
 
 
 # -- storage (each function one transaction) ---------------------------------------------------

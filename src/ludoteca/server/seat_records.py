@@ -12,7 +12,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session
 
 from ludoteca.core import Seat
-from ludoteca.server import storage
+from ludoteca.server import storage, tables
 
 
 class SeatChanged(storage.Refused):
@@ -23,8 +23,8 @@ class SeatChanged(storage.Refused):
 
 def matches_out_of_time(session: Session, now: dt.datetime) -> list[str]:
     """Return the ids of running matches whose seat to move ran out of time before `now`."""
-    query = select(storage.MatchRow.id).where(
-        storage.MatchRow.status == "running", storage.MatchRow.deadline <= now
+    query = select(tables.MatchRow.id).where(
+        tables.MatchRow.status == "running", tables.MatchRow.deadline <= now
     )
     return list(session.scalars(query).all())
 
@@ -45,7 +45,7 @@ def store_seat(
 
     Raise SeatChanged otherwise; nothing is stored then.
     """
-    seats, matches = storage.SeatRow, storage.MatchRow
+    seats, matches = tables.SeatRow, tables.MatchRow
     was = seats.replaced.is_(True) if replaced else seats.type == "human"
     with engine.begin() as connection:
         changed = 1
@@ -72,7 +72,7 @@ def store_seat(
 def clear_votes(engine: Engine, match_id: str, seats: list[Seat]) -> bool:
     """Drop the votes against the person's seats `seats` (their player came back); return
     True if there were any."""
-    seat_rows = storage.SeatRow
+    seat_rows = tables.SeatRow
     those = (
         (seat_rows.match_id == match_id) & seat_rows.seat.in_(seats) & (seat_rows.type == "human")
     )
@@ -90,7 +90,7 @@ def store_vote(engine: Engine, match_id: str, seat: Seat, voter: Seat) -> list[S
     The stored votes are read with a row lock (PostgreSQL): votes cast through two processes
     at once are both kept. SeatChanged if the seat is no person's.
     """
-    seats = storage.SeatRow
+    seats = tables.SeatRow
     mine = (seats.match_id == match_id) & (seats.seat == seat) & (seats.type == "human")
     with engine.begin() as connection:
         stored = connection.execute(select(seats.votes).where(mine).with_for_update()).first()

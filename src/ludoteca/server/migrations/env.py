@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from ludoteca.server.storage import Base
+from ludoteca.server.tables import Base
 
 connection = context.config.attributes.get("connection")
 if connection is None or context.is_offline_mode():
