@@ -83,13 +83,20 @@ def test_the_guide_opens_from_the_lobby_in_every_language(open_page, game):
         assert_no_violations(page, f"the {game} guide in {language}")
 
 
-def test_the_match_page_links_to_its_game_s_guide(open_page):
+@pytest.mark.parametrize("game", WRITTEN)
+def test_the_match_page_links_to_its_game_s_guide_in_every_language(open_page, game):
     page: Page = open_page()
-    create_match(page, 2, ["human", "bot:random"])
+    create_match(page, 2, ["human", "bot:random"], game=game)
     link = page.get_by_test_id("match-page").get_by_test_id("guide-link")
     expect(link).to_have_attribute("target", "_blank")
-    with page.context.expect_page() as opened:
-        link.click()
-    guide = opened.value
-    expect(guide.get_by_test_id("guide-page")).to_have_attribute("data-game", "keezen")
-    expect_guide(guide, "keezen", "en")
+    # The lobby test runs axe on the same pages; here: the link keeps the game and language.
+    for language in LANGUAGES:
+        page.get_by_test_id("language").select_option(language)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        with page.context.expect_page() as opened:
+            link.click()
+        guide = opened.value
+        expect(guide.get_by_test_id("guide-page")).to_have_attribute("data-game", game)
+        expect(guide.locator("html")).to_have_attribute("lang", language)
+        expect_guide(guide, game, language)
+        guide.close()
