@@ -29,7 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import ludoteca
-from engine import PLAYER_COUNTS, header
+from engine import header
 from ludoteca.bots import Budget, ISMCTSBot
 from ludoteca.core.game import Game
 from ludoteca.core.registry import game_spec
@@ -139,7 +139,7 @@ def main() -> None:
         hints = game_spec(name).search
         rollout = args.rollout or hints.rollout
         depth = hints.depth if args.depth is None else args.depth
-        for players in PLAYER_COUNTS.get(name, (game_spec(name).default_players,)):
+        for players in game_spec(name).player_counts:
             per_second = rate(name, players or 2, rollout, args.seconds, depth)
             print(f"{name:<18} {players:>7} {rollout:>10} {depth:>5} {per_second:>13,.0f}",
                   flush=True)
