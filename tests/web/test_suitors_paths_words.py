@@ -13,11 +13,11 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.server.support import bearer
 from tests.web.axe import assert_no_violations
-from tests.web.support import open_as_seat
+from tests.web.support import api_get, open_as_seat
 
 I18N = Path(__file__).resolve().parents[2] / "src" / "ludoteca" / "web" / "i18n"
 EN = json.loads((I18N / "en.json").read_text(encoding="utf-8"))
@@ -205,3 +205,29 @@ def test_the_rules_page_has_no_empty_table_header(open_page):
     headers = page.locator("th")
     expect(headers.first).to_be_attached()
     assert [text for text in headers.all_text_contents() if not text.strip()] == []
+
+
+
+def _hex_title(page: Page, hex_name: str) -> Locator:
+    """Return the title of a board hex: the words it is named by (tooltip and spoken name)."""
+    return page.locator(f"[data-testid=board] [data-testid=hex][data-hex='{hex_name}'] title")
+
+
+def test_the_viewers_own_suitor_is_your_suitor(open_page, server_url, building):
+    match_id, tokens, seat, _ = building
+    observation = api_get(server_url, f"/matches/{match_id}/view",
+                          token=tokens[str(seat)])["observation"]
+    terrains = {tile["hex"]: tile["terrain"] for tile in observation["board"]["hexes"]}
+    mine, theirs = observation["suitors"][seat], observation["suitors"][1 - seat]
+    page = open_page()
+    open_as_seat(page, match_id, seat, tokens[str(seat)])
+    # The player's own suitor is "your suitor", never the player's own name; the other's keeps
+    # its player's name.
+    expect(_hex_title(page, mine)).to_have_text(re.compile(r"^the \w+ of your suitor$"))
+    expect(_hex_title(page, mine)).to_have_text(_fill(
+        "suitors_paths.place.suitor.yours", terrain=EN[f"suitors_paths.the.{terrains[mine]}"]))
+    expect(_hex_title(page, theirs)).to_have_text(re.compile(r"\S's suitor$"))
+    # A spectator has no suitor of their own: both are named by their player.
+    page.goto(f"/#/watch/{match_id}")
+    for hex_name in (mine, theirs):
+        expect(_hex_title(page, hex_name)).to_have_text(re.compile(r"\S's suitor$"))

@@ -19,13 +19,17 @@ const SIDES = ["E", "NE", "N", "NW", "W", "SW", "S", "SE"];
 let board = { terrains: new Map(), edge: new Set(), suitors: [], middle: [0, 0], radius: 1 };
 let boardHexes = new Set(); // the hex names of the board, to name corners by
 let seatName = (seat) => String(seat);
+let viewer = null; // the seat the page belongs to (observation.seat; null for a spectator)
 
 /** Remember only the board's hex names (to name points as the notation does). */
 export function setBoardHexes(names) {
   boardHexes = new Set(names);
 }
 
-/** Remember the board to name places on: the observation's hexes, path and suitors. */
+/**
+ * Remember the board to name places on: the observation's hexes, path and suitors, and whose
+ * view it is (its own suitor is "your suitor", as Keezen says "your pawn").
+ */
 export function setPlaces(observation, nameOfSeat) {
   const hexes = observation.board.hexes.map((tile) => tile.hex);
   const keys = hexes.map(centreKey);
@@ -39,6 +43,7 @@ export function setPlaces(observation, nameOfSeat) {
   };
   boardHexes = new Set(hexes);
   seatName = nameOfSeat;
+  viewer = observation.seat ?? null;
 }
 
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
@@ -76,14 +81,18 @@ export function placeWords(hex, { bySuitor = true } = {}) {
   if (!letter) return t("suitors_paths.place.unknown");
   const terrain = t(`suitors_paths.the.${letter}`); // with its article where the language has one
   const suitor = bySuitor ? suitorBy(hex) : null;
+  // The viewer's own suitor is "your suitor", not the viewer's own name.
+  const yours = suitor !== null && suitor.seat === viewer;
   if (suitor && suitor.side === null) {
-    return t("suitors_paths.place.suitor", { terrain, player: seatName(suitor.seat) });
+    return yours ? t("suitors_paths.place.suitor.yours", { terrain })
+      : t("suitors_paths.place.suitor", { terrain, player: seatName(suitor.seat) });
   }
   const side = t(`suitors_paths.side.${sideOf(hex)}`);
   if (board.edge.has(hex)) return t("suitors_paths.place.edge", { terrain, side });
   if (suitor) {
-    return t("suitors_paths.place.near", { terrain, player: seatName(suitor.seat),
-      side: t(`suitors_paths.side.${suitor.side}`) });
+    const near = { terrain, side: t(`suitors_paths.side.${suitor.side}`) };
+    return yours ? t("suitors_paths.place.near.yours", near)
+      : t("suitors_paths.place.near", { ...near, player: seatName(suitor.seat) });
   }
   if (distance(centreKey(hex), board.middle) < board.radius * 0.3) {
     return t("suitors_paths.place.middle", { terrain });
