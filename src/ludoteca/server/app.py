@@ -9,13 +9,14 @@ from importlib.resources import files
 from pathlib import Path
 
 from fastapi import FastAPI
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from ludoteca.server.chat import ChatRates
 from ludoteca.server.deps import NoTokenInUrl
 from ludoteca.server.errors import install_error_handlers
 from ludoteca.server.fanout import Fanout
+from ludoteca.server.front_page import front_page
 from ludoteca.server.hub import MatchHub
 from ludoteca.server.middleware import (
     API_DOCS_PATHS,
@@ -121,12 +122,11 @@ def create_app(
     web = web_directory()
     app.mount("/static", StaticFiles(directory=web, check_dir=False), name="static")
 
+    page = front_page(web) or PLACEHOLDER_PAGE
+
     @app.get("/", include_in_schema=False)
     def index() -> Response:
         """Serve the front end's page (a placeholder if the front end is missing)."""
-        page = web / "index.html"
-        if page.is_file():
-            return FileResponse(page, media_type="text/html")
-        return HTMLResponse(PLACEHOLDER_PAGE)
+        return HTMLResponse(page)
 
     return app
