@@ -53,6 +53,11 @@ def _breakdown(page: Page) -> list[dict]:
     }))""")
 
 
+def _points_text(points: int) -> str:
+    """Return points as the page writes them: a negative number with a minus sign (U+2212)."""
+    return f"\u2212{-points}" if points < 0 else str(points)
+
+
 def _tied_but_ranked(scores: list[int], ranks: list[int]) -> list[list[int]]:
     """Return the groups of seats with equal scores whose ranks differ (a tie-break decided)."""
     groups: dict[int, list[int]] = {}
@@ -82,7 +87,7 @@ def test_the_end_screen_shows_how_each_score_adds_up(open_page, server_url, bot_
             score = result["scores"][table["seat"]]
             # The parts add up to the seat's score as the match's result gives it.
             assert sum(table["points"]) == score, (game, language, table)
-            assert table["total"] == score and table["shown"] == str(score)
+            assert table["total"] == score and table["shown"] == _points_text(score)
             bad = [label for label in table["labels"] if not label or NOTATION.search(label)]
             assert not bad, (game, language, bad)
         # Every tie the game's tie-break decided is explained, naming the tied players.
@@ -127,3 +132,47 @@ def _expect_a_decided_tie_explained(page: Page, game: str, observation: dict) ->
         assert "Bob 6" in texts[0] and "Ann 1" in texts[0], texts
     if game == "thurn_und_taxis":  # the game-end tile's holder is named as the one it favours
         assert texts[0].count("Bob") >= 2, texts
+
+
+# One seat's breakdown drawn from a made-up final observation, in English: its rows' words, the
+# points they show and hold (data-points), and the total shown.
+DRAWN = """async ([observation, game, names]) => {
+  const { scoreBreakdown } = await import("/static/js/components/breakdown.js");
+  const element = scoreBreakdown(observation, { name: game }, {
+    seatName: (seat) => names[seat], order: [0], ranks: [1] });
+  const table = element.querySelector("[data-testid=breakdown-seat]");
+  return {
+    rows: [...table.querySelectorAll("[data-testid=breakdown-part]")].map((row) => ({
+      label: row.querySelector("th").textContent, shown: row.querySelector("td").textContent,
+      points: row.dataset.points })),
+    total: table.querySelector("[data-testid=breakdown-total]").textContent,
+  };
+}"""
+
+
+def _drawn(page: Page, observation: dict, game: str, names: list[str]) -> dict:
+    """Open the lobby in English and draw seat 0's breakdown of `observation` (cheap: no match)."""
+    page.goto("/")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    return page.evaluate(DRAWN, [observation, game, names])
+
+
+def test_negative_points_show_a_minus_sign_not_a_hyphen(open_page):
+    # A Thurn und Taxis seat without a carriage and six houses left ends on −6.
+    observation = {"terminal": True, "scores": [-6], "carriages": [0], "tiles": [[]],
+                   "houses_left": [6]}
+    drawn = _drawn(open_page(), observation, "thurn_und_taxis", ["Ann"])
+    houses = drawn["rows"][-1]
+    assert houses["shown"] == "\u22126" and houses["points"] == "-6", houses
+    assert drawn["total"] == "\u22126", drawn
+    assert not any("-" in row["shown"] for row in drawn["rows"]), drawn
+
+
+def test_keezen_rows_name_a_bot_seat_naturally(open_page):
+    # A bot seat is called "Blue (bot)"; "Blue (bot)'s pawns" reads badly, so the row names the
+    # pawns first.
+    observation = {"terminal": True, "scores": [2], "num_players": 1,
+                   "pawns": [["h0.0", "h0.1", "s", "12"]]}
+    drawn = _drawn(open_page(), observation, "keezen", ["Blue (bot)"])
+    assert drawn["rows"] == [{"label": "Pawns of Blue (bot) in the home lane", "shown": "2",
+                              "points": "2"}], drawn

@@ -10,6 +10,12 @@ import { placeWords } from "../games/suitors_paths-places.js";
 
 const sum = (values) => values.reduce((total, value) => total + value, 0);
 
+/** Return points as players read them: a negative number with a true minus sign ("−6"). */
+export function pointsText(points) {
+  // A hyphen is not a minus sign: screen readers and typesetting tell them apart.
+  return points < 0 ? `\u2212${-points}` : String(points);
+}
+
 /** Return, per seat, the parts of a Keezen score: each team member's pawns home (K56). */
 function keezenParts(observation, game) {
   const home = observation.pawns.map((locs) => locs.filter((loc) => loc.startsWith("h")).length);
@@ -121,10 +127,11 @@ function seatTable(seat, parts, total, seatName) {
     "data-points": part.points ?? null },
   h("th", { scope: "row" }, part.label),
   // A part that only breaks ties (Elfenland's cards) shows its count, not points.
-  h("td", {}, part.points ?? t("breakdown.tieOnly", { n: part.value }))))),
+  h("td", {}, part.points === undefined ? t("breakdown.tieOnly", { n: part.value })
+    : pointsText(part.points))))),
   h("tfoot", {}, h("tr", {},
     h("th", { scope: "row" }, t("breakdown.total")),
-    h("td", { "data-testid": "breakdown-total" }, total))));
+    h("td", { "data-testid": "breakdown-total" }, pointsText(total)))));
 }
 
 /**
