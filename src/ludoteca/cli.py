@@ -117,6 +117,26 @@ def _parser() -> argparse.ArgumentParser:
     )
     arena.set_defaults(command=_arena)
 
+    train = commands.add_parser(
+        "train-value",
+        help="train a game's value network for the search from heuristic self-play",
+        epilog="The same arguments give the same weights. Without --out the file goes where the "
+        "search finds it: the game's package, data/value/<N>p.npz (docs/bots.md).",
+    )
+    train.add_argument("game", help="registry name, e.g. keezen")
+    train.add_argument("--players", type=int, default=None, help="number of seats")
+    train.add_argument(
+        "--positions", type=_positive, default=20_000, metavar="N",
+        help="positions at turn boundaries to play for, each one example per seat "
+        "(default 20000)",
+    )
+    train.add_argument("--seed", type=int, default=0, help="seed of the games and the fit")
+    train.add_argument("--out", type=Path, metavar="PATH", help="where to write the weights")
+    train.add_argument(
+        "--processes", type=_positive, default=1, help="self-play processes (default 1)"
+    )
+    train.set_defaults(command=_train_value)
+
     rep = commands.add_parser("replay", help="replay a recorded game move by move")
     rep.add_argument("file", type=Path, help="a .json record or a .jsonl file of records")
     rep.add_argument("--index", type=int, default=0, help="which record of a .jsonl file")
@@ -269,6 +289,18 @@ def _arena(args: argparse.Namespace) -> int:
     save_ratings_chart(result.tallies, chart, title)
     print(f"\n{len(result.games)} records written to {records} "
           f"(ludoteca replay {records} --index K); chart: {chart}")
+    return 0
+
+
+def _train_value(args: argparse.Namespace) -> int:
+    # Imported here: numpy and the trainer load only for this command.
+    from ludoteca.bots.value_net import weights_resource
+    from ludoteca.bots.value_training import TrainingRun, train_value
+
+    game = load(args.game, args.players)
+    out: Path = args.out or Path(str(weights_resource(game)))
+    run = TrainingRun(game.name, game.num_players, args.positions, args.seed, args.processes)
+    print(train_value(run, out))
     return 0
 
 
@@ -457,3 +489,14 @@ def _limit_fields() -> tuple[Any, ...]:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def _positive(text: str) -> int:
+    """Return a whole number of at least 1; argparse reports anything else."""
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {count}")
+    return count

@@ -27,6 +27,16 @@ GENERIC_BOTS: tuple[BotSpec, ...] = (
 )
 """Bots that play every game through the engine contract alone."""
 
+UNOFFERED_BOTS: tuple[BotSpec, ...] = (
+    BotSpec(
+        "ismcts_plain", 2,
+        "The search with the game's hand-written evaluation only, never a learned value "
+        "network: for measuring the network in the arena.",
+        lambda: ISMCTSBot(value_net=False),
+    ),
+)
+"""Bots `make_bot` makes for experiments (the arena, simulate) that no lobby offers."""
+
 __all__ = ["GENERIC_BOTS", "Bot", "Budget", "available_bots", "bot_specs", "make_bot"]
 
 
@@ -44,7 +54,7 @@ def available_bots(game_name: str) -> tuple[str, ...]:
 def make_bot(name: str, game: Game[Any, Any]) -> Bot:
     """Return a new bot called `name` for `game`; ValueError if there is no such bot."""
     factory: Callable[[], Bot] | None = next(
-        (bot.make for bot in bot_specs(game.name) if bot.name == name), None
+        (bot.make for bot in bot_specs(game.name) + UNOFFERED_BOTS if bot.name == name), None
     )
     if factory is None:
         known = ", ".join(available_bots(game.name))

@@ -7,9 +7,15 @@ compare across determinizations where action objects need not. An iteration:
 
     resample ──► select (UCT over the children legal in this determinization)
              ──► expand one untried action ──► rollout (random or heuristic) to a depth cutoff
+                 and on to the end of the turn in progress
              ──► evaluate (returns, or the evaluation at the cutoff) ──► back up per seat
 
-How a game is searched (rollout, depth, evaluator, margin) comes from its `GameSpec.search`.
+How a game is searched (rollout, depth, evaluator, margin) comes from its `GameSpec.search`; a
+learned value network shipped with the game (bots/value_net.py) replaces the evaluator.
+Positions are evaluated at turn boundaries, never mid-turn: after the cutoff the rollout goes on
+while the seat that moved last is still to move (at most `turn_cap` more moves), since a turn
+cut short misleads every evaluation (a Thurn und Taxis route closed too early, a Suitors' Paths
+bid not yet paid for).
 The heuristic bot's move is expanded first and played unless another well-visited move beats
 its mean by the game's margin (`_best`); a few iterations in a row share one determinization.
 
@@ -47,6 +53,8 @@ EXPLORATION = 0.7
 ROLLOUTS = ("random", "heuristic")
 WORLD_SHARE = 4
 """Iterations that share one determinization, each with a different root action."""
+TURN_CAP = 24
+"""Most rollout moves past the depth cutoff spent finishing the turn in progress."""
 
 
 class Node:
@@ -101,6 +109,8 @@ class ISMCTSBot:
         reuse: bool = True,
         margin: float | None = None,
         world_share: int = WORLD_SHARE,
+        value_net: bool = True,
+        turn_cap: int = TURN_CAP,
     ) -> None:
         if rollout is not None and rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
@@ -110,6 +120,8 @@ class ISMCTSBot:
             raise ValueError(f"the margin must lie in [0, 1], not {margin}")
         if world_share < 1:
             raise ValueError(f"world_share must be at least 1, not {world_share}")
+        if turn_cap < 0:
+            raise ValueError(f"turn_cap must be at least 0, not {turn_cap}")
         self.rollout = rollout
         """The rollout policy; None: the game's `SearchHints`."""
         self.depth = depth
@@ -121,6 +133,10 @@ class ISMCTSBot:
         self.margin = margin
         """How much better than the heuristic's move another must look; None: the game's."""
         self.world_share = world_share
+        self.value_net = value_net
+        """Score positions with the game's learned value network where one is shipped."""
+        self.turn_cap = turn_cap
+        """Most moves past the cutoff to reach the end of a turn (0: evaluate at the cutoff)."""
         self._kept: dict[Seat, tuple[Game[Any, Any], Any, Node]] = {}
         """Per seat: the game, the state expected at its next decision, and that state's tree."""
         self._plans: dict[int, tuple[Game[Any, Any], _Plan]] = {}
@@ -189,7 +205,7 @@ class ISMCTSBot:
         hints = game_spec(game.name).search
         rollout = self.rollout or hints.rollout
         depth = hints.depth if self.depth is None else self.depth
-        evaluate = self.evaluate or (
+        evaluate = self.evaluate or self._learned(game) or (
             hints.evaluator() if hints.evaluator is not None else score_evaluation
         )
         heuristic = _rollout_policy(game, "heuristic")
@@ -198,6 +214,15 @@ class ISMCTSBot:
         plan = _Plan(policy, depth, evaluate, heuristic, margin)
         self._plans[id(game)] = (game, plan)
         return plan
+
+    def _learned(self, game: Game[Any, Any]) -> Evaluator | None:
+        """Return the game's value-network evaluator, if this bot uses one and it ships one."""
+        if not self.value_net:
+            return None
+        # Imported here: numpy is loaded only by a search, never by the engines.
+        from ludoteca.bots.value_net import learned_evaluator
+
+        return learned_evaluator(game)
 
     def _keep(
         self, game: Game[Any, Any], state: Any, seat: Seat, action: Any, child: Node | None
@@ -273,6 +298,7 @@ class _Search:
         self.root = Node(seat)
         self.exploration = bot.exploration
         self.depth = plan.depth
+        self.turn_cap = bot.turn_cap
         self.evaluate = plan.evaluate
         self.team_of = _team_members(game)
         self.policy = plan.policy
@@ -340,7 +366,7 @@ class _Search:
             path.append(node)
             state = game.apply(state, action)
         self.world_tried.add(path[1])
-        values = self._playout(state, random.Random(self.world_seed))
+        values = self._playout(state, path[-1].seat, random.Random(self.world_seed))
         for visited in path:
             visited.visits += 1
             visited.total += values[visited.seat]
@@ -365,8 +391,9 @@ class _Search:
                 best = (child, action)
         return best
 
-    def _playout(self, state: Any, rng: random.Random) -> list[float]:
-        """Return each seat's team value after a rollout from `state` to the depth cutoff."""
+    def _playout(self, state: Any, actor: Seat, rng: random.Random) -> list[float]:
+        """Return each seat's team value after a rollout from `state` to the depth cutoff and
+        on to the end of the turn then in progress (`actor` made the move into `state`)."""
         game, policy = self.game, self.policy
         steps = 0
         limit = self.depth
@@ -374,13 +401,27 @@ class _Search:
             # The hot loop of random rollouts, inlined: the legal set is empty iff the game is
             # over, so no separate test for the end is needed.
             legal_actions, apply, below = game.legal_actions, game.apply, rng.randrange
+            before = state
             while steps < limit and (legal := legal_actions(state)):
+                before = state
                 state = apply(state, legal[below(len(legal))])
                 steps += 1
+            last = game.current_player(before) if steps else None
+            actor = actor if last is None else last
         else:
             while steps < limit and (seat := game.current_player(state)) is not None:
                 state = game.apply(state, policy(state, seat, rng))
+                actor = seat
                 steps += 1
+        # A turn is a run of moves by one seat: finish the one in progress before evaluating.
+        extra = 0
+        while extra < self.turn_cap and game.current_player(state) == actor:
+            if policy is None:
+                legal = game.legal_actions(state)
+                state = game.apply(state, legal[rng.randrange(len(legal))])
+            else:
+                state = game.apply(state, policy(state, actor, rng))
+            extra += 1
         if game.is_terminal(state):
             values: Sequence[float] = game.returns(state)
         else:

@@ -66,7 +66,8 @@ class SearchHints:
     A rollout plays `depth` moves by `rollout` ("heuristic": the game's heuristic bot, or
     "random") and then scores the position with the evaluator that `evaluator` makes (None:
     the generic one, from `Game.scores`; a factory, so the game's modules load when first
-    used). The heuristic bot's move is played unless another beats it by `margin`.
+    used), or with the learned value network in `value_weights` where one is shipped. The
+    heuristic bot's move is played unless another beats it by `margin`.
     """
 
     rollout: str = "heuristic"
@@ -76,6 +77,10 @@ class SearchHints:
     """How much higher another move's mean value must be for the search to play it instead of
     the heuristic bot's: larger where the evaluation is rough, so that its errors are not
     mistaken for better moves."""
+    value_weights: str = "data/value"
+    """Where the game's package keeps its learned value networks, one file per player count
+    (`<n>p.npz`, bots/value_net.py); where a file exists and fits the game's options, the
+    search scores positions with it instead of `evaluator`."""
 
 
 def solo_teams(num_players: int) -> Teams:
