@@ -34,7 +34,7 @@ Thurn und Taxis players rarely close a route, so a whole game lasts thousands of
 whole games of these run in the soak tier (`make soak`)."""
 # OpenSpiel's test serialises and checks every state of its games: `make test` plays SIMS games per
 # table (the longest tables in its slow tier), `make soak` SOAK_SIMS whole games per table.
-SIMS = 5
+SIMS = 3
 SOAK_SIMS = 20
 LONG = {("thurn_und_taxis", 3), ("thurn_und_taxis", 4), ("keezen", 6),
         ("suitors_paths", 3), ("suitors_paths", 4), ("suitors_paths", 5)}
