@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import socket
@@ -12,9 +13,20 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 from playwright.sync_api import Browser, Page, Playwright, expect
 
 from tests.server.support import bearer
+
+
+@functools.cache
+def http() -> httpx.Client:
+    """Return this process's client for the test servers' API.
+
+    One for all: each new httpx client builds an SSL context from the CA bundle, 50–120 ms of
+    CPU, and the browser tests make thousands of plain-HTTP calls to their local servers.
+    """
+    return httpx.Client(timeout=10)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -145,9 +157,7 @@ def api_match_with_moves(base_url: str, moves: int, players: int = 4,
 
     Returns the match id and the seat tokens (keys are seat numbers as text).
     """
-    import httpx
-
-    created = httpx.post(f"{base_url}/api/matches", timeout=10, json={
+    created = http().post(f"{base_url}/api/matches", timeout=10, json={
         "game": "keezen", "players": players, "seats": [{"type": "human"}] * players,
         "claim": list(range(players)), "seed": seed,
     })
@@ -161,13 +171,11 @@ def api_match_with_moves(base_url: str, moves: int, players: int = 4,
 
 def api_play_first_action(base_url: str, match_id: str, tokens: dict[str, str]) -> str:
     """Play the first legal action of the seat to move (the test holds every seat); return it."""
-    import httpx
-
     seat = api_get(base_url, f"/matches/{match_id}")["current_player"]
     token = tokens[str(seat)]
     view = api_get(base_url, f"/matches/{match_id}/view", token=token)
     action: str = view["observation"]["legal_actions"][0]
-    answer = httpx.post(f"{base_url}/api/matches/{match_id}/actions", timeout=10, json={
+    answer = http().post(f"{base_url}/api/matches/{match_id}/actions", timeout=10, json={
         "token": token, "state_id": view["state_id"], "action": action,
     })
     answer.raise_for_status()
@@ -176,9 +184,7 @@ def api_play_first_action(base_url: str, match_id: str, tokens: dict[str, str]) 
 
 def api_get(base_url: str, path: str, token: str | None = None) -> Any:
     """Return the JSON of GET /api<path>, as the seat of `token` if given."""
-    import httpx
-
-    response = httpx.get(f"{base_url}/api{path}", headers=bearer(token), timeout=10)
+    response = http().get(f"{base_url}/api{path}", headers=bearer(token), timeout=10)
     response.raise_for_status()
     return response.json()
 
@@ -189,8 +195,6 @@ def api_play_until(base_url: str, wanted: Any, players: int = 4, seed: int = 1,
 
     Returns the match id, the tokens, the seat to move and its legal action texts.
     """
-    import httpx
-
     with httpx.Client(base_url=base_url, timeout=10) as client:
         created = client.post("/api/matches", json={
             "game": "keezen", "players": players, "seats": [{"type": "human"}] * players,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -17,6 +16,7 @@ from tests.web.support import (
     YOUR_TURN,
     api_match_with_moves,
     create_match,
+    http,
     open_as_seat,
     state_id,
 )
@@ -92,7 +92,7 @@ def test_elfenland_match_against_bots(open_page, language):
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_elfenland_on_a_phone(open_page, server_url, language):
-    created = httpx.post(f"{server_url}/api/matches", timeout=10, json={
+    created = http().post(f"{server_url}/api/matches", timeout=10, json={
         "game": "elfenland", "players": 3, "seed": 7, "claim": [0],
         "seats": [{"type": "human"}] + [{"type": "bot", "bot": "random"}] * 2,
     })

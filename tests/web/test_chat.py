@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
 from playwright.sync_api import Page, expect
 
-from tests.web.support import open_as_seat
+from tests.web.support import http, open_as_seat
 
 MARKUP = "<img src=x onerror=alert(1)>"
 PLAYERS = ("Ann", "Bo", "Cy")
@@ -16,14 +15,14 @@ PLAYERS = ("Ann", "Bo", "Cy")
 
 def online_elfenland(base_url: str) -> tuple[str, dict[int, str]]:
     """Create a 3-player Elfenland match as Ann; Bo and Cy join it. Return the id and tokens."""
-    created = httpx.post(f"{base_url}/api/matches", timeout=10, json={
+    created = http().post(f"{base_url}/api/matches", timeout=10, json={
         "game": "elfenland", "players": 3, "seats": [{"type": "human"}] * 3, "name": PLAYERS[0],
     })
     created.raise_for_status()
     match_id: str = created.json()["match_id"]
     tokens = {0: created.json()["tokens"]["0"]}
     for seat, name in enumerate(PLAYERS[1:], start=1):
-        joined = httpx.post(f"{base_url}/api/matches/{match_id}/join", timeout=10,
+        joined = http().post(f"{base_url}/api/matches/{match_id}/join", timeout=10,
                             json={"seat": seat, "name": name})
         joined.raise_for_status()
         tokens[seat] = joined.json()["token"]

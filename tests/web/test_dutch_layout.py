@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import httpx
 from playwright.sync_api import Page, expect
 
-from tests.web.support import api_get, api_play_until, open_as_seat
+from tests.web.support import api_get, api_play_until, http, open_as_seat
 
 WIDTH, HEIGHT = 1366, 768
 DUTCH_FACES = {"J": "B", "Q": "V", "K": "H"}
@@ -13,7 +12,7 @@ DUTCH_FACES = {"J": "B", "Q": "V", "K": "H"}
 
 def _match_against_bots(server_url: str, game: str) -> tuple[str, str]:
     """Create a match of one person and three bots (as the lobby does); return id and token."""
-    created = httpx.post(f"{server_url}/api/matches", timeout=10, json={
+    created = http().post(f"{server_url}/api/matches", timeout=10, json={
         "game": game, "players": 4, "seats": [{"type": "human"}] + [{"type": "bot"}] * 3,
         "claim": [0], "seed": 3,
     })
@@ -59,7 +58,7 @@ def test_dutch_centre_pile_shows_the_dutch_card_letter(open_page, server_url):
         server_url, lambda legal: any(action[0] in DUTCH_FACES for action in legal))
     view = api_get(server_url, f"/matches/{match_id}/view", token=tokens[str(seat)])
     action = next(action for action in legal if action[0] in DUTCH_FACES)
-    httpx.post(f"{server_url}/api/matches/{match_id}/actions", timeout=10, json={
+    http().post(f"{server_url}/api/matches/{match_id}/actions", timeout=10, json={
         "token": tokens[str(seat)], "state_id": view["state_id"], "action": action,
     }).raise_for_status()
     page = open_page()

@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import httpx
 from playwright.sync_api import Locator, expect
 
-from tests.web.support import open_as_seat
+from tests.web.support import http, open_as_seat
 
 I18N = Path(__file__).resolve().parents[2] / "src" / "ludoteca" / "web" / "i18n"
 ENGLISH = json.loads((I18N / "en.json").read_text(encoding="utf-8"))
@@ -27,13 +26,13 @@ def _titled(token: Locator, reason: str, catalogue: dict[str, str] = ENGLISH) ->
 def test_phase_3_cards_and_own_counters_say_why_and_the_waiting_seat_is_told_to_wait(
     open_page, server_url
 ):
-    created = httpx.post(f"{server_url}/api/matches", timeout=10, json={
+    created = http().post(f"{server_url}/api/matches", timeout=10, json={
         "game": "elfenland", "players": 2, "seats": [{"type": "human"}] * 2,
         "claim": [0, 1], "seed": 3,
     })
     created.raise_for_status()
     match_id, tokens = created.json()["match_id"], created.json()["tokens"]
-    summary = httpx.get(f"{server_url}/api/matches/{match_id}", timeout=10).json()
+    summary = http().get(f"{server_url}/api/matches/{match_id}", timeout=10).json()
     mover = summary["current_player"]
 
     page = open_page()

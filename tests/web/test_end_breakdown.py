@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import re
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.support import api_get
+from tests.web.support import api_get, http
 
 PLAYERS = {"thurn_und_taxis": 3, "elfenland": 3, "keezen": 4, "suitors_paths": 3}
 SEED = 5
@@ -27,7 +26,7 @@ def bot_matches(server_url: str) -> dict[str, str]:
     side while the test opens them); return the match ids by game."""
     ids = {}
     for game, players in PLAYERS.items():
-        created = httpx.post(f"{server_url}/api/matches", timeout=10, json={
+        created = http().post(f"{server_url}/api/matches", timeout=10, json={
             "game": game, "players": players, "seed": SEED,
             "seats": [{"type": "bot", "bot": "heuristic"}] * players,
         })

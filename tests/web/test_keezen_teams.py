@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import httpx
 from playwright.sync_api import expect
 
-from tests.web.support import api_get, api_match_with_moves, api_play_until
+from tests.web.support import api_get, api_match_with_moves, api_play_until, http
 
 
 def test_partners_are_shown_on_the_board_and_in_the_player_list(open_page, server_url):
@@ -38,7 +37,7 @@ def test_each_player_shows_own_pawns_home_beside_the_team_total(open_page, serve
         server_url, lambda legal: any("-h" in action for action in legal))
     view = api_get(server_url, f"/matches/{match_id}/view", token=tokens[str(seat)])
     action = next(action for action in legal if "-h" in action)
-    httpx.post(f"{server_url}/api/matches/{match_id}/actions", timeout=10, json={
+    http().post(f"{server_url}/api/matches/{match_id}/actions", timeout=10, json={
         "token": tokens[str(seat)], "state_id": view["state_id"], "action": action,
     }).raise_for_status()
     observation = api_get(server_url, f"/matches/{match_id}/history/{view['state_id'] + 1}")[

@@ -4,10 +4,9 @@ and Elfenland until the player's counter lies on a road; a keyboard focus that l
 
 from __future__ import annotations
 
-import httpx
 from playwright.sync_api import Page, expect
 
-from tests.web.support import YOUR_TURN, api_play_first_action, create_match, open_as_seat
+from tests.web.support import YOUR_TURN, api_play_first_action, create_match, http, open_as_seat
 
 MAX_TABS = 120  # more than every focusable element of the match page
 MAX_CLICKS_PER_MOVE = 6  # pawn and hole, twice for a split 7 (as in support.py)
@@ -17,7 +16,7 @@ ELFENLAND_TURNS = 12  # phase 3 takes a counter per turn (5 each), then phase 4 
 
 def start_against_a_bot(base_url: str) -> tuple[str, str]:
     """Create a running 2-player Keezen match, seat 0 held by the test; return id and token."""
-    created = httpx.post(f"{base_url}/api/matches", timeout=10, json={
+    created = http().post(f"{base_url}/api/matches", timeout=10, json={
         "game": "keezen", "players": 2, "seed": SEED, "claim": [0],
         "seats": [{"type": "human"}, {"type": "bot", "bot": "random"}],
     })
@@ -75,7 +74,7 @@ def test_a_keezen_turn_played_with_the_keyboard_only(open_page, server_url):
 
 
 def test_an_elfenland_counter_placed_on_a_road_with_the_keyboard_only(open_page, server_url):
-    created = httpx.post(f"{server_url}/api/matches", timeout=10, json={
+    created = http().post(f"{server_url}/api/matches", timeout=10, json={
         "game": "elfenland", "players": 3, "seed": SEED, "claim": [0],
         "seats": [{"type": "human"}] + [{"type": "bot", "bot": "random"}] * 2,
     })

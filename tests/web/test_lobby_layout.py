@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import json
 
-import httpx
 from playwright.sync_api import Locator, Page, expect
+
+from tests.web.support import http
 
 LANGUAGES = ("en", "nl", "zh", "de", "es", "fi")
 ENGINE_BOT_NAMES = ("random", "heuristic", "ismcts")
@@ -44,7 +45,7 @@ def test_start_and_whole_seat_menus_are_in_view_on_a_laptop_in_every_language(op
 
 def _create(server_url: str, **body: object) -> str:
     """Create a Keezen match; return its id."""
-    created = httpx.post(f"{server_url}/api/matches", timeout=10, json={"game": "keezen", **body})
+    created = http().post(f"{server_url}/api/matches", timeout=10, json={"game": "keezen", **body})
     created.raise_for_status()
     match_id: str = created.json()["match_id"]
     return match_id
@@ -55,7 +56,7 @@ def test_the_lobby_offers_only_online_matches_and_keeps_yours_apart(open_page, s
     to_join = _create(server_url, players=2, seats=[human, human], name="Ann")
     against_bots = _create(server_url, players=2, seats=[human, bot])
     hot_seat = _create(server_url, players=2, seats=[human, human], hotseat=True)
-    held = httpx.post(f"{server_url}/api/matches", timeout=10, json={
+    held = http().post(f"{server_url}/api/matches", timeout=10, json={
         "game": "keezen", "players": 2, "seats": [human, human], "hotseat": True})
     held.raise_for_status()
     page = open_page()

@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.support import api_get, open_as_seat
+from tests.web.support import api_get, http, open_as_seat
 
 PHONE = (390, 844)
 MIN_TARGET_PX = 40
@@ -22,7 +21,7 @@ FRAME = "[data-testid=map-zoom-frame]"
 
 def tnt_match_with_a_route(base_url: str) -> tuple[str, str]:
     """Create a two-seat Thurn und Taxis match and play until seat 0 has a route on the map."""
-    created = httpx.post(f"{base_url}/api/matches", timeout=10, json={
+    created = http().post(f"{base_url}/api/matches", timeout=10, json={
         "game": "thurn_und_taxis", "players": 2, "seed": 5, "claim": [0, 1],
         "seats": [{"type": "human"}] * 2,
     })
@@ -33,7 +32,7 @@ def tnt_match_with_a_route(base_url: str) -> tuple[str, str]:
         view = api_get(base_url, f"/matches/{match_id}/view", token=tokens[str(seat)])
         if view["observation"]["routes"][0]:
             return match_id, tokens["0"]
-        httpx.post(f"{base_url}/api/matches/{match_id}/actions", timeout=10, json={
+        http().post(f"{base_url}/api/matches/{match_id}/actions", timeout=10, json={
             "token": tokens[str(seat)], "state_id": view["state_id"],
             "action": view["observation"]["legal_actions"][0],
         }).raise_for_status()
@@ -42,7 +41,7 @@ def tnt_match_with_a_route(base_url: str) -> tuple[str, str]:
 
 def elfenland_match(base_url: str) -> tuple[str, str]:
     """Create an Elfenland match of a human (seat 0) and a bot."""
-    created = httpx.post(f"{base_url}/api/matches", timeout=10, json={
+    created = http().post(f"{base_url}/api/matches", timeout=10, json={
         "game": "elfenland", "players": 2, "seed": 3, "claim": [0],
         "seats": [{"type": "human"}, {"type": "bot", "bot": "random"}],
     })

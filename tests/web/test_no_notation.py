@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 from ludoteca.games.elfenland.drawing import board_data as elfenland_board
 from ludoteca.games.thurn_und_taxis.board import tnt_board
 from tests.server.support import bearer
-from tests.web.support import YOUR_TURN, open_as_seat
+from tests.web.support import YOUR_TURN, http, open_as_seat
 
 LANGUAGES = ["en", "nl", "zh", "de", "es", "fi"]
 PLAYERS = {"keezen": 4, "elfenland": 3, "thurn_und_taxis": 3, "suitors_paths": 3}
@@ -129,7 +129,7 @@ def bot_matches(server_url: str) -> dict[str, str]:
     side, while the tests open them); return the match ids by game."""
     ids = {}
     for game, players in PLAYERS.items():
-        created = httpx.post(f"{server_url}/api/matches", timeout=10, json={
+        created = http().post(f"{server_url}/api/matches", timeout=10, json={
             "game": game, "players": players, "seed": SEED,
             "seats": [{"type": "bot", "bot": "heuristic"}] * players,
         })

@@ -7,7 +7,6 @@ import random
 import re
 from typing import Any
 
-import httpx
 from playwright.sync_api import Page, expect
 
 from tests.web.support import (
@@ -15,6 +14,7 @@ from tests.web.support import (
     api_get,
     api_play_first_action,
     create_match,
+    http,
     play_random_move,
 )
 
@@ -49,7 +49,7 @@ def finished_match(base_url: str, **body: Any) -> tuple[str, dict[str, str]]:
     """Create a 2-player Keezen match of one deal, holding both seats; play it to the end."""
     # Both seats are claimed at once: a one-deal game can be over as soon as it is dealt (both
     # hands handed in), and a finished match takes no joins.
-    created = httpx.post(f"{base_url}/api/matches", timeout=10, json={
+    created = http().post(f"{base_url}/api/matches", timeout=10, json={
         "game": "keezen", "players": 2, "options": {"max_deals": 1}, "claim": [0, 1], **body,
     }).json()
     match_id, tokens = created["match_id"], dict(created["tokens"])

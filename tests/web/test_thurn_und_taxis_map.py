@@ -3,8 +3,9 @@ every city's name lie inside the SVG's viewBox (Zürich's and Innsbruck's region
 
 from __future__ import annotations
 
-import httpx
 from playwright.sync_api import expect
+
+from tests.web.support import http
 
 # The drawn box of each region, of the legend and of each city (dot and name) in the map's units,
 # and the viewBox; a box reaching outside the viewBox is not shown.
@@ -22,7 +23,7 @@ BOXES = """() => {
 
 
 def test_every_region_and_city_of_the_map_is_inside_the_drawing(open_page, server_url):
-    created = httpx.post(f"{server_url}/api/matches", timeout=10, json={
+    created = http().post(f"{server_url}/api/matches", timeout=10, json={
         "game": "thurn_und_taxis", "players": 2, "seats": [{"type": "human"}] * 2,
         "claim": [0, 1], "seed": 1,
     })

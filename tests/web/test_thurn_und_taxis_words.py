@@ -10,10 +10,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-import httpx
 from playwright.sync_api import Page, expect
 
-from tests.web.support import YOUR_TURN, api_get, open_as_seat, state_id
+from tests.web.support import YOUR_TURN, api_get, http, open_as_seat, state_id
 
 I18N = Path(__file__).resolve().parents[2] / "src" / "ludoteca" / "web" / "i18n"
 CATALOGUES = {language: json.loads((I18N / f"{language}.json").read_text(encoding="utf-8"))
@@ -43,7 +42,7 @@ def _offer(words: dict[str, str], key: str) -> str:
 def _new_match(server_url: str, seed: int) -> tuple[str, str]:
     """Create a 2-player match, the human in seat 0 against the heuristic bot; return the match
     id and seat 0's token."""
-    created = httpx.post(f"{server_url}/api/matches", timeout=10, json={
+    created = http().post(f"{server_url}/api/matches", timeout=10, json={
         "game": "thurn_und_taxis", "players": 2, "claim": [0], "seed": seed,
         "seats": [{"type": "human"}, {"type": "bot", "bot": "heuristic"}],
     })

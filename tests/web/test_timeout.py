@@ -6,12 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.conftest import page_opener
-from tests.web.support import open_as_seat, serve_app
+from tests.web.support import http, open_as_seat, serve_app
 
 TURN_SECONDS = 8
 """The per-move clock: short, so the time-out comes soon; long enough for the test's steps
@@ -57,7 +56,7 @@ def create_timed_match(page: Page) -> str:
 
 def join(base_url: str, page: Page, match_id: str, name: str) -> None:
     """Take the free seat 1 for `page`'s person (through the API) and open the match there."""
-    joined = httpx.post(f"{base_url}/api/matches/{match_id}/join", timeout=10,
+    joined = http().post(f"{base_url}/api/matches/{match_id}/join", timeout=10,
                         json={"seat": 1, "name": name})
     joined.raise_for_status()
     open_as_seat(page, match_id, 1, joined.json()["token"])
@@ -108,7 +107,7 @@ def test_a_player_who_lets_the_clock_run_out_is_replaced_by_a_bot_and_takes_the_
         expect(page.locator(f"[data-testid=seat-replaced][data-seat='{seat}']")).to_have_count(0)
     expect(player.locator(f"{seat_row} [data-testid=take-seat-back]")).to_have_count(0)
     expect(other.locator("[data-testid=notice][data-kind=returned]")).to_have_count(1)
-    seats = httpx.get(f"{clock_server}/api/matches/{match_id}", timeout=10).json()["seats"]
+    seats = http().get(f"{clock_server}/api/matches/{match_id}", timeout=10).json()["seats"]
     assert (seats[seat]["type"], seats[seat]["replaced"]) == ("human", False)
 
 
@@ -117,7 +116,7 @@ def test_a_player_who_left_is_replaced_by_a_bot_after_the_others_vote(
 ) -> None:
     ann = person()
     ann.goto("/")
-    created = httpx.post(f"{clock_server}/api/matches", timeout=10, json={
+    created = http().post(f"{clock_server}/api/matches", timeout=10, json={
         "game": "keezen", "players": 2, "seats": [{"type": "human"}] * 2, "claim": [0],
         "name": "Ann",
     })

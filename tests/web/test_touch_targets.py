@@ -3,11 +3,10 @@ target of at least 40×40 CSS px; a chosen target still plays the move."""
 
 from __future__ import annotations
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.support import YOUR_TURN, open_as_seat
+from tests.web.support import YOUR_TURN, http, open_as_seat
 
 PHONE = (390, 844)
 MIN_TARGET_PX = 40
@@ -25,7 +24,7 @@ def boxes(page: Page) -> list[dict[str, float]]:
 
 @pytest.mark.parametrize("players", [4, 6])
 def test_zoomed_keezen_board_has_touch_targets_of_40_px(open_page, server_url, players):
-    created = httpx.post(f"{server_url}/api/matches", timeout=10, json={
+    created = http().post(f"{server_url}/api/matches", timeout=10, json={
         "game": "keezen", "players": players, "seed": SEED, "claim": [0],
         "seats": [{"type": "human"}] + [{"type": "bot", "bot": "random"}] * (players - 1),
     })

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import json
 
-import httpx
 from playwright.sync_api import Page, expect
 
-from tests.web.support import api_get, api_play_first_action
+from tests.web.support import api_get, api_play_first_action, http
 
 STUBS = """
 window.__tones = 0;
@@ -42,7 +41,7 @@ Object.defineProperty(Document.prototype, "hidden", { get: () => true });
 
 def keezen_for_two(base_url: str) -> tuple[str, dict[str, str]]:
     """Create a 2-player Keezen match whose seats the test holds; return its id and tokens."""
-    created = httpx.post(f"{base_url}/api/matches", timeout=10, json={
+    created = http().post(f"{base_url}/api/matches", timeout=10, json={
         "game": "keezen", "players": 2, "seats": [{"type": "human"}] * 2,
         "claim": [0, 1], "seed": 5,
     })

@@ -8,7 +8,7 @@ from typing import Any
 import httpx
 from playwright.sync_api import Page, expect
 
-from tests.web.support import api_get, bearer, open_as_seat
+from tests.web.support import api_get, bearer, http, open_as_seat
 
 MAX_ACTIONS = 300
 
@@ -56,7 +56,7 @@ def choose(page: Page, action: str) -> None:
 
 def undo(base_url: str, match_id: str, token: str, state_id: int) -> Any:
     """Post an undo and return the raw response."""
-    return httpx.post(f"{base_url}/api/matches/{match_id}/undo", timeout=10,
+    return http().post(f"{base_url}/api/matches/{match_id}/undo", timeout=10,
                       json={"token": token, "state_id": state_id})
 
 
