@@ -133,6 +133,11 @@ def _parser() -> argparse.ArgumentParser:
     train.add_argument("--seed", type=int, default=0, help="seed of the games and the fit")
     train.add_argument("--out", type=Path, metavar="PATH", help="where to write the weights")
     train.add_argument(
+        "--data", type=Path, metavar="FILE",
+        help="keep the self-play positions in FILE (.npz) and reuse them when the same game, "
+        "players, positions and seed are asked for again",
+    )
+    train.add_argument(
         "--processes", type=_positive, default=1, help="self-play processes (default 1)"
     )
     train.set_defaults(command=_train_value)
@@ -299,7 +304,8 @@ def _train_value(args: argparse.Namespace) -> int:
 
     game = load(args.game, args.players)
     out: Path = args.out or Path(str(weights_resource(game)))
-    run = TrainingRun(game.name, game.num_players, args.positions, args.seed, args.processes)
+    run = TrainingRun(game.name, game.num_players, args.positions, args.seed, args.processes,
+                      data=args.data)
     print(train_value(run, out))
     return 0
 

@@ -12,11 +12,13 @@ positions in the same order; runs stop after the game that reaches the number as
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -132,3 +134,27 @@ def self_play(
         np.concatenate(features), np.concatenate(labels), np.concatenate(games), players,
         time.perf_counter() - started,
     )
+
+
+def cached_self_play(
+    name: str, players: int, positions: int, seed: int, processes: int, path: Path | None,
+    layout: str,
+) -> Positions:
+    """Return `self_play`'s positions, read from `path` if it holds these, else kept there.
+
+    The file names what it holds (game, players, positions, seed, the encoder's layout and
+    `EXPLORE`), so a cache made for other arguments is played again, not reused.
+    """
+    key = json.dumps({"game": name, "players": players, "positions": positions, "seed": seed,
+                      "layout": layout, "explore": EXPLORE}, sort_keys=True)
+    if path is not None and path.is_file():
+        with np.load(path, allow_pickle=False) as cached:
+            if str(cached["key"]) == key:
+                return Positions(cached["features"], cached["labels"], cached["games"], players,
+                                 float(cached["seconds"]))
+    data = self_play(name, players, positions, seed, processes)
+    if path is not None:
+        with path.open("wb") as out:
+            np.savez(out, key=np.array(key), features=data.features, labels=data.labels,
+                     games=data.games, seconds=np.array(data.seconds))
+    return data

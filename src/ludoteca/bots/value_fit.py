@@ -1,10 +1,12 @@
 """Fitting a value network in numpy, and judging its calibration on held-out games.
 
 The network (`value_net.ValueNet`) is trained on the binary cross-entropy of its sigmoid output
-against the seats' results with Adam on shuffled mini-batches; after each pass over the training
-examples the loss on the held-out games decides: the best weights so far are kept, and training
-stops after `patience` passes without improvement. A seeded generator draws the initial weights
-and the batches, so the same data and seed give the same weights.
+against the seats' results with Adam on shuffled mini-batches. The positions of one game share
+its result, so a network soon learns to recognise games instead of judging positions: dropout
+on the inputs and hidden layers and an L2 penalty hold it back, and the loss on the held-out
+games, measured `checks` times a pass, decides: the best weights so far are kept, and training
+stops after `patience` checks without improvement. A seeded generator draws the initial
+weights, the batches and the dropout, so the same data and seed give the same weights.
 """
 
 from __future__ import annotations
@@ -28,10 +30,15 @@ class FitSettings:
     hidden: tuple[int, ...] = (128, 64)
     learning_rate: float = 1e-3
     batch: int = 256
-    max_epochs: int = 60
-    patience: int = 4
-    weight_decay: float = 1e-5
-    """Decoupled (AdamW) shrinkage of the weights per step, relative to the step size."""
+    max_epochs: int = 40
+    checks: int = 4
+    """Held-out evaluations per pass over the training examples."""
+    patience: int = 8
+    """Checks without a better held-out loss before training stops."""
+    l2: float = 1e-4
+    """The penalty on the squared weights (not the biases), added to the loss's gradient."""
+    input_dropout: float = 0.1
+    hidden_dropout: float = 0.2
 
 
 @dataclass(frozen=True)
@@ -63,26 +70,47 @@ def fit_net(
     adam = _Adam(params, settings)
     best = [p.copy() for p in params]
     best_loss = loss(params, held_features, held_labels)
-    best_epoch = epoch = 0
+    best_check = check = epoch = 0
     train_loss = math.nan
     targets = labels.reshape(-1, 1).astype(np.float32)
-    while epoch < settings.max_epochs and epoch - best_epoch < settings.patience:
+    batches = math.ceil(len(labels) / settings.batch)
+    check_every = max(1, batches // settings.checks)
+    while epoch < settings.max_epochs and check - best_check < settings.patience:
         epoch += 1
         order = rng.permutation(len(labels))
         total = 0.0
-        for start in range(0, len(order), settings.batch):
+        for number, start in enumerate(range(0, len(order), settings.batch), 1):
             rows = order[start:start + settings.batch]
-            batch_loss, grads = _gradients(params, features[rows], targets[rows])
+            masks = _dropout_masks(rng, len(rows), sizes, settings)
+            batch_loss, grads = _gradients(params, features[rows], targets[rows], masks)
+            for index in range(0, len(params), 2):
+                grads[index] += settings.l2 * params[index]
             adam.step(params, grads)
             total += batch_loss * len(rows)
-        train_loss = total / len(order)
-        held = loss(params, held_features, held_labels)
-        if held < best_loss:
-            best_loss, best_epoch, best = held, epoch, [p.copy() for p in params]
+            if number % check_every == 0 or number == batches:
+                check += 1
+                held = loss(params, held_features, held_labels)
+                if held < best_loss:
+                    best_loss, best_check, best = held, check, [p.copy() for p in params]
+                elif check - best_check >= settings.patience:
+                    break
+        train_loss = total / max(1, min(len(order), number * settings.batch))
     return Fit(
-        tuple(best[0::2]), tuple(best[1::2]), epoch, best_epoch, train_loss, best_loss,
-        time.perf_counter() - started,
+        tuple(best[0::2]), tuple(best[1::2]), epoch, math.ceil(best_check / settings.checks),
+        train_loss, best_loss, time.perf_counter() - started,
     )
+
+
+def _dropout_masks(
+    rng: np.random.Generator, rows: int, sizes: list[int], settings: FitSettings
+) -> list[Array]:
+    """Return the inverted-dropout mask of each layer's input for one batch (0 or 1/(1-p))."""
+    masks = []
+    for index, size in enumerate(sizes[:-1]):
+        rate = settings.input_dropout if index == 0 else settings.hidden_dropout
+        keep = rng.random((rows, size), dtype=np.float32) >= rate
+        masks.append(keep.astype(np.float32) / np.float32(1.0 - rate))
+    return masks
 
 
 def predict(params: list[Array], features: Array) -> Array:
@@ -109,19 +137,28 @@ def _sigmoid(logits: Array) -> Array:
     return result
 
 
-def _forward(params: list[Array], features: Array) -> list[Array]:
-    """Return every layer's output: inputs, the ReLU layers, then the logits."""
-    outputs = [features]
+def _forward(
+    params: list[Array], features: Array, masks: list[Array] | None = None
+) -> list[Array]:
+    """Return every layer's output: inputs, the ReLU layers, then the logits (each layer's
+    input multiplied by its dropout mask, if any)."""
+    outputs = [features if masks is None else features * masks[0]]
     last = len(params) // 2 - 1
     for index in range(last + 1):
         z = outputs[-1] @ params[2 * index] + params[2 * index + 1]
-        outputs.append(np.maximum(z, 0.0) if index < last else z)
+        if index == last:
+            outputs.append(z)
+        else:
+            relu = np.maximum(z, 0.0)
+            outputs.append(relu if masks is None else relu * masks[index + 1])
     return outputs
 
 
-def _gradients(params: list[Array], features: Array, targets: Array) -> tuple[float, list[Array]]:
-    """Return the batch's mean loss and its gradient for each parameter."""
-    outputs = _forward(params, features)
+def _gradients(
+    params: list[Array], features: Array, targets: Array, masks: list[Array]
+) -> tuple[float, list[Array]]:
+    """Return the batch's mean loss and its gradient for each parameter (with dropout)."""
+    outputs = _forward(params, features, masks)
     logits = outputs[-1]
     batch_loss = float(np.mean(_cross_entropy(logits, targets)))
     delta = (_sigmoid(logits) - targets) / len(targets)
@@ -130,17 +167,16 @@ def _gradients(params: list[Array], features: Array, targets: Array) -> tuple[fl
         below = outputs[index]
         grads[2 * index] = below.T @ delta
         grads[2 * index + 1] = delta.sum(axis=0)
-        if index:
-            delta = (delta @ params[2 * index].T) * (below > 0)
+        if index:  # through the dropout mask and the ReLU: zero where either dropped the unit
+            delta = (delta @ params[2 * index].T) * (below > 0) * masks[index]
     return batch_loss, grads
 
 
 class _Adam:
-    """Adam with decoupled weight decay on the weight matrices."""
+    """Adam (Kingma and Ba 2015) with its usual constants."""
 
     def __init__(self, params: list[Array], settings: FitSettings) -> None:
         self.rate = settings.learning_rate
-        self.decay = settings.weight_decay
         self.first = [np.zeros_like(p) for p in params]
         self.second = [np.zeros_like(p) for p in params]
         self.steps = 0
@@ -156,8 +192,6 @@ class _Adam:
             first += (1 - beta1) * grad
             second *= beta2
             second += (1 - beta2) * grad * grad
-            if param.ndim == 2:
-                param *= 1 - self.rate * self.decay
             param -= self.rate * correction * first / (np.sqrt(second) + 1e-8)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ludoteca.bots.value_data import HELD_OUT_EVERY, self_play
+from ludoteca.bots.value_data import HELD_OUT_EVERY, cached_self_play
 from ludoteca.bots.value_fit import FitSettings, fit_net, predict, reliability_text
 from ludoteca.bots.value_net import FORMAT, ValueNet, layout_fingerprint, load_net, save_net
 from ludoteca.core.registry import game_spec, load
@@ -28,6 +28,9 @@ class TrainingRun:
     seed: int = 0
     processes: int = 1
     settings: FitSettings = field(default_factory=FitSettings)
+    data: Path | None = None
+    """Where to keep the self-play positions, to fit again without playing again (None: not
+    kept)."""
 
 
 def train_value(run: TrainingRun, out: Path) -> str:
@@ -37,7 +40,8 @@ def train_value(run: TrainingRun, out: Path) -> str:
     if spec.observation_encoder is None:
         raise ValueError(f"{game.name} has no observation encoder to train a value network on")
     layout = spec.observation_encoder(game).layout
-    data = self_play(game.name, game.num_players, run.positions, run.seed, run.processes)
+    data = cached_self_play(game.name, game.num_players, run.positions, run.seed, run.processes,
+                            run.data, layout_fingerprint(layout))
     train, held = data.split()
     if not len(train.labels) or not len(held.labels):
         raise ValueError(
