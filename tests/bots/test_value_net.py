@@ -29,6 +29,7 @@ from ludoteca.bots.value_net import (
     weights_resource,
 )
 from ludoteca.bots.value_training import TrainingRun, train_value
+from ludoteca.cli import main
 from ludoteca.core.registry import game_spec
 
 GAMES = ludoteca.available_games()
@@ -294,3 +295,18 @@ def test_the_engines_never_load_numpy() -> None:
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_command_trains_prints_the_table_and_keeps_the_positions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out, data = tmp_path / "net.npz", tmp_path / "positions.npz"
+    argv = ["train-value", "keezen", "--players", "2", "--positions", "100", "--seed", "2",
+            "--out", str(out), "--data", str(data)]
+    assert main(argv) == 0
+    printed = capsys.readouterr().out
+    assert "Reliability on the" in printed and "Brier score" in printed
+    assert load_net(out).meta["training"]["positions"] >= 100 and data.is_file()
+    first = out.read_bytes()
+    assert main(argv) == 0  # fitted again on the kept positions: the same weights
+    assert out.read_bytes() == first
