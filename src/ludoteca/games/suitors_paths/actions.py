@@ -19,7 +19,7 @@ from itertools import combinations_with_replacement
 from typing import NamedTuple, TypeAlias
 
 from ludoteca.core.errors import InvalidActionError
-from ludoteca.games.suitors_paths.board import Board, PointId
+from ludoteca.games.suitors_paths.board import Board, PointId, SegmentId
 
 COLOURS = "GYRKBM"
 """Colour letters in the canonical order; index c is colour c (0..4 are terrains)."""
@@ -218,20 +218,36 @@ class ActionIds:
         self.discard_base = self.pay_base + len(MULTISETS)
         self.build_base = self.discard_base + len(MULTISETS)
         self.size = self.build_base + 2 * board.num_segments * 2 * len(COLOURS)
-        self._builds: dict[tuple[PointId, PointId, int, int], BuildSegment] = {}
         self._texts: dict[SpAction, str] = {}
+        self.builds: tuple[tuple[BuildSegment, ...], ...] = tuple(
+            self._directed_builds(directed) for directed in range(2 * board.num_segments)
+        )
+        """Per directed segment (2 × segment + 1 if it runs from the higher point), its
+        builds, indexed by payment option 2 × colour + number of cards − 1."""
+        self.build_ends: dict[BuildSegment, tuple[PointId, PointId, SegmentId]] = {
+            action: (*self._ends(directed), directed // 2)
+            for directed, made in enumerate(self.builds) for action in made
+        }
+        """Per build, its from point, to point and segment: `apply` reads them here rather
+        than look up the points' keys."""
 
     # -- builds ------------------------------------------------------------------------------
 
     def build(self, frm: PointId, to: PointId, colour: int, count: int) -> BuildSegment:
         """Return the build from point `frm` to `to` paid with `count` cards of `colour`."""
-        key = (frm, to, colour, count)
-        action = self._builds.get(key)
-        if action is None:
-            keys = self.board.point_keys
-            action = BuildSegment(keys[frm], keys[to], COLOURS[colour] * count)
-            self._builds[key] = action
-        return action
+        segment = self.board.segment_between[(frm, to) if frm < to else (to, frm)]
+        return self.builds[2 * segment + (frm > to)][2 * colour + count - 1]
+
+    def _ends(self, directed: int) -> tuple[PointId, PointId]:
+        """Return the (from, to) points of a directed segment."""
+        a, b = self.board.segment_ends[directed // 2]
+        return (b, a) if directed % 2 else (a, b)
+
+    def _directed_builds(self, directed: int) -> tuple[BuildSegment, ...]:
+        keys = self.board.point_keys
+        frm, to = self._ends(directed)
+        return tuple(BuildSegment(keys[frm], keys[to], COLOURS[colour] * count)
+                     for colour in range(len(COLOURS)) for count in (1, 2))
 
     # -- text --------------------------------------------------------------------------------
 
@@ -388,12 +404,8 @@ class ActionIds:
             return PayBid(MULTISETS[action_id - self.pay_base])
         if action_id < self.build_base:
             return Discard(MULTISETS[action_id - self.discard_base])
-        rest, pair = divmod(action_id - self.build_base, 2)
-        directed, colour = divmod(rest, len(COLOURS))
-        segment, backwards = divmod(directed, 2)
-        a, b = board.segment_ends[segment]
-        frm, to = (b, a) if backwards else (a, b)
-        return self.build(frm, to, colour, pair + 1)
+        directed, option = divmod(action_id - self.build_base, 2 * len(COLOURS))
+        return self.builds[directed][option]
 
 
 def _of_hex(board: Board, segment: int, h: int) -> bool:

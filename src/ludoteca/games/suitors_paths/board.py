@@ -43,6 +43,13 @@ CENTRE = "C"
 CORNER, SIDE, INTERIOR = 0, 1, 2
 KIND_NAMES = ("corner", "side", "interior")
 NO_HEX = -1
+NO_POINT = -1
+NO_GIRL = -1
+
+Link: TypeAlias = tuple[int, int, int, int, int, int]
+"""A segment seen from one of its ends: (other end, segment, directed segment (2 × segment + 1
+if it runs from the higher point), the hex a spoke runs through or NO_HEX, that hex's centre
+or NO_POINT, its path index if it is a perimeter hex (where a girl may stand) else NO_GIRL)."""
 
 
 @cache
@@ -95,6 +102,11 @@ class Board:
             if sum(n in self.ring2 for n in self.neighbours[h]) == 2
         ) if players == 2 else frozenset()
         """On the 2-player board, the two ring-2 hexes that are not neighbours (P22)."""
+        self.links: tuple[tuple[Link, ...], ...] = tuple(
+            tuple(self._link(point, other, segment) for other, segment in row)
+            for point, row in enumerate(self.adjacent)
+        )
+        """Per point, a `Link` for every segment at it, in the order of `adjacent`."""
 
     # -- points ------------------------------------------------------------------------------
 
@@ -175,6 +187,12 @@ class Board:
             tuple(sorted(row)) for row in adjacent
         )
         """Per point, (other end, segment) of every segment at it, by other end."""
+
+    def _link(self, frm: PointId, to: PointId, segment: SegmentId) -> Link:
+        h = self.spoke_hex[segment]
+        centre = self.centres[h] if h != NO_HEX else NO_POINT
+        girl = self.path_index[h] if h != NO_HEX else NO_GIRL
+        return to, segment, 2 * segment + (frm > to), h, centre, girl
 
     def segment_text(self, frm: PointId, to: PointId) -> str:
         """Return the canonical name `q,r/A-B` of the segment from `frm` to `to` (§4.5)."""

@@ -202,7 +202,10 @@ class Flow:
             self.finish(draft, REASON_BLOCKS)
             return
         draft.step = Step.GIRL
-        if not girl_moves(self.game, draft):  # type: ignore[arg-type]
+        moves = girl_moves(self.game, draft)  # type: ignore[arg-type]
+        if moves:
+            draft.legal = tuple(moves)  # the next state's legal actions, computed once
+        else:
             seat = draft.current
             note(draft, ("girl_skipped", f"# seat {seat + 1} moves no girl", seat))
             self.begin_cards(draft)
@@ -213,8 +216,16 @@ class Flow:
             self.end_turn(draft)
             return
         draft.step = Step.CARDS
-        if not card_actions(draft):  # type: ignore[arg-type]
+        if not self.offer_cards(draft):
             self.end_cards(draft)
+
+    def offer_cards(self, draft: SpDraft) -> bool:
+        """Return True if the card step has a take left (P57–P59); its takes become the
+        next state's legal actions, which `apply` then need not compute again."""
+        actions = card_actions(draft)  # type: ignore[arg-type]
+        if actions:
+            draft.legal = tuple(actions)
+        return bool(actions)
 
     def end_cards(self, draft: SpDraft) -> None:
         """After taking: discard down to 10 (P60), or refill (P61) and end the turn."""

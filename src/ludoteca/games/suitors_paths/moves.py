@@ -24,7 +24,7 @@ from ludoteca.games.suitors_paths.actions import (
     PayBid,
     SpAction,
 )
-from ludoteca.games.suitors_paths.board import INTERIOR, NO_HEX, Board, Hex, PointId
+from ludoteca.games.suitors_paths.board import NO_GIRL, NO_HEX, Board, Hex, PointId
 from ludoteca.games.suitors_paths.state import NONE, Cards, Route, SpState, Step
 
 if TYPE_CHECKING:
@@ -54,12 +54,15 @@ def requirements(board: Board, terrain: tuple[int, ...], adjacent: bool) -> tupl
 
 
 @lru_cache(maxsize=65536)
-def payments(hand: Cards, need: int) -> tuple[tuple[int, int], ...]:
-    """Return the affordable ways to pay a requirement of colour `need` (P31, P32):
-    (colour, number of cards), the single card first, then the identical pairs."""
-    ways = [(need, 1)] if hand[need] else []
-    ways += [(colour, 2) for colour in range(len(COLOURS)) if colour != need and hand[colour] >= 2]
-    return tuple(ways)
+def payment_options(hand: Cards) -> tuple[tuple[int, ...], ...]:
+    """Return per requirement colour the ways `hand` pays it (P31, P32): one card of that
+    colour first, then an identical pair of each other colour in order. A way is written as
+    its index 2 × colour + number of cards − 1 in a segment's row of `ActionIds.builds`."""
+    pairs = [2 * colour + 1 for colour, count in enumerate(hand) if count >= 2]
+    return tuple(
+        (*((2 * need,) if hand[need] else ()), *(way for way in pairs if way != 2 * need + 1))
+        for need in range(len(COLOURS))
+    )
 
 
 @lru_cache(maxsize=65536)
@@ -95,10 +98,25 @@ def unfinished(state: SpState, seat: int) -> Route | None:
 
 def suitor_mask(state: SpState) -> int:
     """Return the hexes with a suitor, as a mask."""
+    return hex_mask(state.starts)
+
+
+@lru_cache(maxsize=4096)
+def hex_mask(hexes: tuple[Hex, ...]) -> int:
+    """Return `hexes` (NONE entries left out) as a mask."""
     mask = 0
-    for h in state.starts:
+    for h in hexes:
         if h != NONE:
             mask |= 1 << h
+    return mask
+
+
+@lru_cache(maxsize=65536)
+def point_mask(points: tuple[PointId, ...]) -> int:
+    """Return `points` as a mask."""
+    mask = 0
+    for point in points:
+        mask |= 1 << point
     return mask
 
 
@@ -130,20 +148,20 @@ def build_actions(game: SpGame, state: SpState, seat: int) -> list[SpAction]:
     if route is not None and not state.built and not state.scrapped:
         actions.append(SCRAP)
     needs = game.needs(state.terrain)
-    hand = state.hands[seat]
-    build = game.ids.build
-    for frm, to, segment in open_segments(game, state, seat, route):
-        for colour, count in payments(hand, needs[segment]):
-            actions.append(build(frm, to, colour, count))
+    options = payment_options(state.hands[seat])
+    builds = game.ids.builds
+    for directed, segment in open_segments(game, state, seat, route):
+        made = builds[directed]
+        actions += [made[option] for option in options[needs[segment]]]
     actions.append(END)
     return actions
 
 
 def open_segments(
     game: SpGame, state: SpState, seat: int, route: Route | None
-) -> Iterator[tuple[PointId, PointId, int]]:
-    """Yield (from, to, segment) of every segment the seat may build next, ignoring cards."""
-    board = game.board
+) -> Iterator[tuple[int, int]]:
+    """Yield (directed segment, segment) of every segment the seat may build next, ignoring
+    cards; a directed segment is 2 × segment + 1 if it runs from the higher point."""
     if state.connected != NONE or (state.supply == 0 and not state.exhausted):
         return
     if route is None:
@@ -151,28 +169,22 @@ def open_segments(
             return  # P46: a route needs a marker; P44: one route per turn
         heads = [(point, 1 << point) for point in game.route_starts(state.starts[seat])]
     else:
-        visited = 0
-        for point in route.points:
-            visited |= 1 << point
-        heads = [(route.points[-1], visited)]
+        heads = [(route.points[-1], point_mask(route.points))]
     occupied = state.occupied
-    suitors = suitor_mask(state)
-    kinds = board.kinds
-    spoke_hex = board.spoke_hex
+    suitors = hex_mask(state.starts)
     girls = state.girls
+    links = game.board.links
     for head, visited in heads:
-        for to, segment in board.adjacent[head]:
+        for to, segment, directed, h, centre, girl in links[head]:
             if occupied >> segment & 1 or visited >> to & 1:
                 continue
-            h = spoke_hex[segment]
             if h != NO_HEX:
-                if suitors >> h & 1 and head != board.centres[h]:
+                if suitors >> h & 1 and head != centre:
                     continue  # P34: a suitor's spokes are pre-built (or its own route's start)
-                if kinds[h] != INTERIOR:
-                    stack = girls[board.path_index[h]]
-                    if to != board.centres[h] or stack is None or len(stack) >= MAX_STACK:
-                        continue  # P35, P42
-            yield head, to, segment
+                if girl != NO_GIRL and (to != centre or (stack := girls[girl]) is None
+                                     or len(stack) >= MAX_STACK):
+                    continue  # P35, P42
+            yield directed, segment
 
 
 def girl_moves(game: SpGame, state: SpState) -> list[SpAction]:

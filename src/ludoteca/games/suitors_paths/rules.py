@@ -42,7 +42,6 @@ from ludoteca.games.suitors_paths.board import (
 from ludoteca.games.suitors_paths.flow import Flow, SpDraft, added, note, replaced, score_stacks
 from ludoteca.games.suitors_paths.moves import (
     MARKERS,
-    card_actions,
     legal_now,
     markers_used,
     requirements,
@@ -213,9 +212,7 @@ class SpGame(Engine[SpState, SpAction]):
     def _build(self, draft: SpDraft, seat: Seat, action: BuildSegment, text: str) -> None:
         """Place a segment (P27–P48): pay, take a block or build virtually, maybe connect."""
         board = self.board
-        frm = board.point_index[action.frm]
-        to = board.point_index[action.to]
-        segment = board.segment_between[(frm, to) if frm < to else (to, frm)]
+        frm, to, segment = self.ids.build_ends[action]
         self.flow.spend(draft, seat, action.payment)
         virtual = draft.exhausted
         draft.occupied |= 1 << segment
@@ -288,7 +285,7 @@ class SpGame(Engine[SpState, SpAction]):
             note(draft, ("take_all", text, seat, action.colour, count))
             flow.end_cards(draft)
             return
-        if draft.taken == 2 or not card_actions(draft):  # type: ignore[arg-type]
+        if draft.taken == 2 or not flow.offer_cards(draft):
             flow.end_cards(draft)
 
     def _auction(self, draft: SpDraft, seat: Seat, action: SpAction, text: str) -> None:
