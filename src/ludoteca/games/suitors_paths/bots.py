@@ -1,7 +1,7 @@
 """The Suitors' Paths heuristic bot: connect where a marker gains most for the fewest cards.
 
-It reads only its seat's observation (S3: the public table and its own hand, never another
-hand or the deck's order) and decides at each step:
+It reads only what its seat may know (S3: the public fields of the state and its own hand,
+never another hand or the deck's order) and decides at each step:
 
 - auction: opens the ring-2 hex nearest to the most girls (cheapest paths priced in its
   hand), at 0, and raises while the hex is worth more cards than the hexes it would get
@@ -25,13 +25,13 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from ludoteca.core.game import Seat
 from ludoteca.core.players import Budget, HeuristicBot
-from ludoteca.games.suitors_paths.actions import COLOUR_INDEX, COLOURS, MULTI, SpAction
-from ludoteca.games.suitors_paths.board import Board, game_data
-from ludoteca.games.suitors_paths.moves import HAND_LIMIT
+from ludoteca.games.suitors_paths.actions import COLOURS, MULTI, SpAction
+from ludoteca.games.suitors_paths.board import Board, Hex, game_data
+from ludoteca.games.suitors_paths.moves import HAND_LIMIT, auction_hexes
 from ludoteca.games.suitors_paths.planner import (
     UNREACHED,
     Payment,
@@ -46,7 +46,7 @@ from ludoteca.games.suitors_paths.planner import (
     shortfall,
 )
 from ludoteca.games.suitors_paths.rules import SpGame
-from ludoteca.games.suitors_paths.state import SpState
+from ludoteca.games.suitors_paths.state import NONE, SpState, Step
 
 PAIR_PRICE = 2.0
 """A requirement the hand holds no card of costs a pair (or a card still to draw)."""
@@ -77,10 +77,12 @@ class SpHeuristicBot(HeuristicBot[SpGame, SpState]):
 
     def pick(self, game: SpGame, state: SpState, seat: Seat, rng: random.Random,
              budget: Budget | None) -> SpAction:
-        """Return the action the heuristic prefers, read from `seat`'s observation alone."""
-        view = game.observation(state, seat)
-        choice = Choice(game, view, seat)
-        return game.action_from_text(state, choice.best(view["legal_actions"]))
+        """Return the action the heuristic prefers, from what `seat` may know alone."""
+        # The state is read directly, not through an observation: building one (its log
+        # above all) cost more than the decision in search rollouts.
+        legal = game.legal_actions(state)
+        texts = [game.action_to_text(state, action) for action in legal]
+        return legal[texts.index(Choice(game, state, seat).best(texts))]
 
 
 class Plan(NamedTuple):
@@ -113,20 +115,25 @@ class Plan(NamedTuple):
 
 
 class Choice:
-    """One decision: the bot's reading of its observation and its plans."""
+    """One decision: the bot's reading of the table and its plans.
 
-    def __init__(self, game: SpGame, view: dict[str, Any], seat: Seat) -> None:
+    It reads of the state only what `seat` may know (S3): the public fields and its own hand.
+    """
+
+    def __init__(self, game: SpGame, state: SpState, seat: Seat) -> None:
         self.game = game
         self.board: Board = game.board
-        self.view = view
+        self.state = state
         self.seat = seat
         self.n = game.num_players
-        self.table = Table.read(game.board, game.needs, view)
+        self.table = Table.of(game, state, seat)
         self.hand = list(self.table.hand)
+        self.scores = game.scores(state)
+        self.final_round = state.final_trigger != NONE
         # Cards a full hand cannot keep (P60) are worth little: spend them rather than wait.
         room = HAND_LIMIT - sum(self.hand)
         self.card_weight = CARD_WEIGHT * min(1.0, max(0.2, room / 4))
-        if view["final_round"] is not None:
+        if self.final_round:
             self.card_weight = 0.0  # no more cards come (P56): whatever connects is worth it
 
     def best(self, texts: list[str]) -> str:
@@ -138,17 +145,17 @@ class Choice:
 
     def decide(self, texts: list[str]) -> str:
         """Return the text the bot's rules of thumb pick for this step."""
-        step = self.view["step"]
-        if step == "build":
+        step = self.state.step
+        if step == Step.BUILD:
             choice = self.build(texts)
-        elif step == "girl":
+        elif step == Step.GIRL:
             choice = self.girl(texts)
-        elif step == "cards":
+        elif step == Step.CARDS:
             choice = self.take(texts)
-        elif step == "discard":
+        elif step == Step.DISCARD:
             choice = "discard " + self.shed(sum(self.hand) - HAND_LIMIT)
-        elif step == "pay":
-            choice = "pay " + self.shed(self.view["auction"]["to_pay"])
+        elif step == Step.PAY:
+            choice = "pay " + self.shed(self.state.bid)
         else:
             choice = self.auction(texts)
         return choice
@@ -198,7 +205,7 @@ class Choice:
         gain, loser = marker_gain(stack, self.seat)
         if loser is None:
             return float(gain)
-        scores = self.view["scores"]
+        scores = self.scores
         leader = max(s for seat, s in enumerate(scores) if seat != self.seat)
         # Taking the top from the leading rival matters as much as scoring; from others less.
         weight = 1.0 if self.n == 2 or scores[loser] == leader else 0.5
@@ -225,7 +232,7 @@ class Choice:
                  and self.now(plan) >= MIN_VALUE]
         if ready:
             return self.advance(max(ready, key=self.now))
-        if self.view["final_round"] is not None or not plans:
+        if self.final_round or not plans:
             return "end"
         best = max(plans, key=self.later)
         if best.fresh and self.table.unfinished[self.seat] is not None:
@@ -239,9 +246,9 @@ class Choice:
 
     def may_finish(self, plan: Plan) -> bool:
         """Return False if the path would use up the blocks (P64) without the viewer leading."""
-        if len(plan.target.segments) < self.view["supply"]:
+        if len(plan.target.segments) < self.state.supply:
             return True
-        scores = list(self.view["scores"])
+        scores = list(self.scores)
         stack = self.table.girls[plan.target.path_index]
         after = (*stack, self.seat)
         for seat in set(after):
@@ -320,20 +327,20 @@ class Choice:
         """Return the card step's take: needed display cards, a whole colour, or the deck."""
         lacking = self.lacking()
         first, first_value = self.best_single(texts, self.hand, lacking)
-        if self.view["this_turn"]["taken"]:
+        if self.state.taken:
             return first
         # Two cards one at a time (P57) against a whole colour (P58): the first card, then the
         # best one after it, against each colour's cards together.
         hand, short = list(self.hand), list(lacking)
         if first != "take deck":
-            colour = COLOUR_INDEX[self.view["display"][int(first.split(" ")[1]) - 1]]
+            colour = self.state.display[int(first.split(" ")[1]) - 1]
             hand[colour] += 1
             short[colour] = max(0, short[colour] - 1)
         rest = [text for text in texts if text != first]
         best, best_value = first, first_value + self.best_single(rest, hand, short)[1]
         for colour, letter in enumerate(COLOURS):
             if f"take all {letter}" in texts:
-                value = self.all_value(colour, self.view["display"].count(letter), lacking)
+                value = self.all_value(colour, self.state.display.count(colour), lacking)
                 if value > best_value:
                     best, best_value = f"take all {letter}", value
         return best
@@ -343,12 +350,12 @@ class Choice:
     ) -> tuple[str, float]:
         """Return the best single take among `texts` (the first slot on ties, the deck only
         when it promises more), and its value."""
-        display = self.view["display"]
+        display = self.state.display
         best, best_value = "", -1.0
         for text in texts:
             words = text.split(" ")
             if words[0] == "take" and words[1].isdigit():
-                value = self.card_value(COLOUR_INDEX[display[int(words[1]) - 1]], hand, lacking)
+                value = self.card_value(display[int(words[1]) - 1], hand, lacking)
                 if value > best_value:
                     best, best_value = text, value
         if "take deck" in texts:
@@ -371,13 +378,12 @@ class Choice:
     def deck_value(self, hand: Sequence[int], lacking: Sequence[int]) -> float:
         """Return the expected value of the deck's top card, over the cards nobody has shown."""
         deck: dict[str, int] = game_data()["deck"]
-        unseen = [deck[letter] for letter in COLOURS]
-        seen: list[str] = [*self.view["discard_pile"], *(c for c in self.view["display"] if c)]
-        for cards in (self.view["hand"] or "", *self.view["known_cards"][:self.seat],
-                      *self.view["known_cards"][self.seat + 1:]):
-            seen.extend(cards)
-        for letter in seen:
-            unseen[COLOUR_INDEX[letter]] -= 1
+        state = self.state
+        # Seen: the discard pile, the display, the own hand and the others' known cards.
+        others = [known for seat, known in enumerate(state.known) if seat != self.seat]
+        unseen = [deck[letter] - state.discards.count(colour) - state.display.count(colour)
+                  - self.hand[colour] - sum(known[colour] for known in others)
+                  for colour, letter in enumerate(COLOURS)]
         total = sum(max(0, count) for count in unseen)
         if total <= 0:
             return 0.0
@@ -405,37 +411,36 @@ class Choice:
 
     def auction(self, texts: list[str]) -> str:
         """Return the opening of the best hex at 0, a raise while it is worth it, or pass."""
-        auction = self.view["auction"]
-        if auction["hex"] is None:
-            hexes = auction["legal_hexes"]
-            best = max(hexes, key=lambda name: (self.hex_value(name), -hexes.index(name)))
-            return f"open {best} 0"
-        bid = auction["bid"] + 1
-        if bid <= self.hex_worth(auction["hex"]) and f"raise {bid}" in texts:
+        state = self.state
+        if state.auction_hex == NONE:
+            hexes = auction_hexes(self.board, state.starts)
+            best = max(hexes, key=lambda h: (self.hex_value(h), -hexes.index(h)))
+            return f"open {self.board.hex_names[best]} 0"
+        bid = state.bid + 1
+        if bid <= self.hex_worth(state.auction_hex) and f"raise {bid}" in texts:
             return f"raise {bid}"
         return "pass"
 
-    def hex_value(self, name: str) -> float:
-        """Return how near a suitor on hex `name` stands to the girls (priced in the hand)."""
+    def hex_value(self, h: Hex) -> float:
+        """Return how near a suitor on hex `h` stands to the girls (priced in the hand)."""
         table = self.table
-        h = self.board.hex_by_name[name]
         price = self.price(self.hand)
         paths = cheapest_paths(table, self.game.route_starts(h), 0, price,
                                table.suitor_hexes() | {h})
         costs = reach_costs(table, paths, price)
         return sum(max(0.0, REACH - costs[i]) for i in table.girls)
 
-    def hex_worth(self, name: str) -> int:
-        """Return how many cards winning hex `name` is worth, against the hexes left instead."""
-        ring = self.view["board"]["ring2"]
-        at = ring.index(name)
-        taken = {s for s in self.view["suitors"] if s}
+    def hex_worth(self, h: Hex) -> int:
+        """Return how many cards winning hex `h` is worth, against the hexes left instead."""
+        ring = self.board.ring2
+        at = ring.index(h)
+        taken = set(self.state.starts)
         others = [other for k, other in enumerate(ring)
-                  if k % 2 == at % 2 and other != name and other not in taken]
+                  if k % 2 == at % 2 and other != h and other not in taken]
         if not others:
             return 0
         spare = sum(self.hex_value(other) for other in others) / len(others)
-        worth = math.floor((self.hex_value(name) - spare) / HEX_VALUE_PER_CARD + 0.5)
+        worth = math.floor((self.hex_value(h) - spare) / HEX_VALUE_PER_CARD + 0.5)
         return max(0, min(MAX_BID_WORTH, worth))
 
 

@@ -27,7 +27,7 @@ def plan_evaluator() -> Evaluator:
         scores = game.scores(state)
         estimates = []
         for seat in range(game.num_players):
-            choice = Choice(game, game.observation(state, seat), seat)
+            choice = Choice(game, state, seat)
             plan = choice.future()
             promise = max(0.0, choice.later(plan)) if plan is not None else 0.0
             estimates.append(scores[seat] + promise + CARD_WEIGHT * sum(choice.hand))

@@ -2,7 +2,7 @@
 it, cheapest paths priced in that seat's cards, how a hand pays a path, and what a marker gains.
 
 Everything here reads the public table and one hand, never another hand or the deck (S3):
-`Table.read` takes an observation, not a state.
+`Table.of` reads only those fields of a state.
 """
 
 from __future__ import annotations
@@ -10,12 +10,18 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import pairwise
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from ludoteca.games.suitors_paths.actions import COLOURS, MULTI, cards_of
-from ludoteca.games.suitors_paths.board import INTERIOR, NO_HEX, Board, Hex, PointId, SegmentId
-from ludoteca.games.suitors_paths.moves import MAX_STACK
+from ludoteca.core.game import Seat
+from ludoteca.games.suitors_paths.actions import COLOURS, MULTI
+from ludoteca.games.suitors_paths.board import NO_GIRL, NO_HEX, Board, Hex, PointId, SegmentId
+from ludoteca.games.suitors_paths.moves import MARKERS, MAX_STACK, markers_used
+from ludoteca.games.suitors_paths.state import NONE, SpState
+
+if TYPE_CHECKING:
+    from ludoteca.games.suitors_paths.rules import SpGame
 
 UNREACHED = float("inf")
 Payment = tuple[int, int]
@@ -45,7 +51,7 @@ class OpenRoute:
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """The public table of one observation plus the viewer's hand, in the board's numbering."""
+    """The public table plus the viewer's hand, in the board's numbering."""
 
     board: Board
     needs: tuple[int, ...]
@@ -59,38 +65,34 @@ class Table:
     markers: tuple[int, ...]
     connections: tuple[int, ...]
     hand: tuple[int, ...]
-    """The viewer's hand as counts per colour (all zero for a spectator)."""
+    """The viewer's hand as counts per colour."""
 
     @classmethod
-    def read(cls, board: Board, needs_of: Any, view: dict[str, Any]) -> Table:
-        """Return the table `view` shows; `needs_of(terrain)` prices the segments."""
-        terrain = tuple(COLOURS.index(entry["terrain"]) for entry in view["board"]["hexes"])
-        index = board.point_index
+    def of(cls, game: SpGame, state: SpState, seat: Seat) -> Table:
+        """Return the table of `state` as `seat` sees it: its public fields and `seat`'s hand."""
+        board = game.board
         between = board.segment_between
-        occupied = 0
         unfinished: list[OpenRoute | None] = []
-        for routes in view["routes"]:
-            last: OpenRoute | None = None
-            for route in routes:
-                points = tuple(index[(x, y)] for x, y in route["points"])
-                segments = tuple(between[(a, b) if a < b else (b, a)]
-                                 for a, b in pairwise(points))
-                for segment in segments:
-                    occupied |= 1 << segment
-                last = None if route["connected"] else OpenRoute(points, segments)
-            unfinished.append(last)
-        hand = cards_of(view["hand"] or "")
-        assert hand is not None
+        for routes in state.routes:
+            route = routes[-1] if routes and routes[-1].girl == NONE else None
+            if route is None:
+                unfinished.append(None)
+                continue
+            segments = tuple(between[(a, b) if a < b else (b, a)]
+                             for a, b in pairwise(route.points))
+            unfinished.append(OpenRoute(route.points, segments))
+        used = [markers_used(state, other) for other in range(game.num_players)]
         return cls(
             board=board,
-            needs=needs_of(terrain),
-            occupied=occupied,
-            suitors=tuple(board.hex_by_name[name] if name else None for name in view["suitors"]),
-            girls={girl["path_index"]: tuple(girl["stack"]) for girl in view["girls"]},
+            needs=game.needs(state.terrain),
+            occupied=state.occupied,
+            suitors=tuple(h if h != NONE else None for h in state.starts),
+            girls={i: stack for i, stack in enumerate(state.girls) if stack is not None},
             unfinished=tuple(unfinished),
-            markers=tuple(view["markers"]),
-            connections=tuple(view["connections"]),
-            hand=hand,
+            markers=tuple(MARKERS - count - (route is not None)
+                          for count, route in zip(used, unfinished, strict=True)),
+            connections=tuple(used),
+            hand=state.hands[seat],
         )
 
     def suitor_hexes(self) -> frozenset[Hex]:
@@ -108,8 +110,8 @@ class Table:
 class Paths(NamedTuple):
     """The cheapest ways from some start points to every point (Dijkstra's result)."""
 
-    cost: list[float]
-    back: list[tuple[PointId, SegmentId] | None]
+    cost: tuple[float, ...]
+    back: tuple[tuple[PointId, SegmentId] | None, ...]
 
 
 def cheapest_paths(
@@ -118,7 +120,18 @@ def cheapest_paths(
 ) -> Paths:
     """Return the cheapest paths from `sources` over free segments, a segment of colour c
     costing `price[c]`, that a route may take (P34–P37) short of its connecting spoke."""
-    board = table.board
+    return _cheapest_paths(table.board, table.needs, table.occupied, tuple(sources), visited,
+                           tuple(price), suitors)
+
+
+@lru_cache(maxsize=1024)
+def _cheapest_paths(
+    board: Board, needs: tuple[int, ...], occupied: int, sources: tuple[PointId, ...],
+    visited: int, price: tuple[float, ...], suitors: frozenset[Hex],
+) -> Paths:
+    """`cheapest_paths` of the table's parts it reads. Kept: a search's rollouts and
+    evaluations ask for the same paths again and again (three times in four, measured), and
+    the result is immutable."""
     cost = [UNREACHED] * board.num_points
     back: list[tuple[PointId, SegmentId] | None] = [None] * board.num_points
     heap: list[tuple[float, PointId]] = []
@@ -126,30 +139,24 @@ def cheapest_paths(
         cost[source] = 0.0
         heap.append((0.0, source))
     heapq.heapify(heap)
-    occupied = table.occupied
-    needs = table.needs
-    spoke_hex = board.spoke_hex
-    kinds = board.kinds
-    centres = board.centres
-    adjacent = board.adjacent
+    links = board.links
     while heap:
         here, point = heapq.heappop(heap)
         if here > cost[point]:
             continue
-        for other, segment in adjacent[point]:
+        for other, segment, _, h, centre, girl in links[point]:
             if occupied >> segment & 1 or visited >> other & 1:
                 continue
-            h = spoke_hex[segment]
             # P34, P35: no suitor's spokes (but from the suitor's own centre, where option
             # `route_start` begins routes); a perimeter spoke only as the final connection.
-            if h != NO_HEX and ((h in suitors and point != centres[h]) or kinds[h] != INTERIOR):
+            if h != NO_HEX and (girl != NO_GIRL or (h in suitors and point != centre)):
                 continue
             there = here + price[needs[segment]]
             if there < cost[other]:
                 cost[other] = there
                 back[other] = (point, segment)
                 heapq.heappush(heap, (there, other))
-    return Paths(cost, back)
+    return Paths(tuple(cost), tuple(back))
 
 
 class Target(NamedTuple):
