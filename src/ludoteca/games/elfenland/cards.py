@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import TypeAlias
 
@@ -86,8 +86,10 @@ def _multisets(size: int, kinds: int) -> Iterator[Cards]:
             yield (number, *rest)
 
 
+@lru_cache(maxsize=20_000)
 def sub_multisets(hand: Cards, size: int) -> tuple[Cards, ...]:
     """Return every distinct multiset of `size` cards that `hand` can give, canonical order."""
+    # Cached: hands repeat (a hand holds at most 8 cards, E9), and each call builds many.
     # Canonical order is descending on the count vectors (all P first, ..., all R last).
     chosen = {count(cards) for cards in combinations(expand(hand), size)}
     return tuple(sorted(chosen, reverse=True))

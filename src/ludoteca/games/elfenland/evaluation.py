@@ -34,7 +34,7 @@ def tour_evaluator() -> Evaluator:
         estimates = []
         for seat in range(game.num_players):
             view = seat_view(game, state, seat)
-            tour = planner.plan(view, view.held, NODE_LIMIT)
+            tour = planner.plan(view, view.held, NODE_LIMIT, reuse=False)
             estimates.append(piece * state.visited[seat].bit_count() + tour.value)
         return relative_values(estimates, piece)
 

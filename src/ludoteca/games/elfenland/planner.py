@@ -8,7 +8,11 @@ supply never reach the heuristics.
 
 The planner is a depth-first search over the steps the seat can pay for, memoised on (town,
 hand, counters still to lay, towns visited), with a cap on the positions it expands
-(`Weights.node_limit`, or a `Budget`'s iterations). It maximises, in points,
+(`Weights.node_limit`, or a `Budget`'s iterations). A position's worth depends only on the
+position and the board it is searched on (counters, obstacles, the round), so the worths
+found before the cap was reached are kept per board and serve the next searches on it: the
+next step of a journey, the other seats' decisions and a search bot's rollouts mostly read
+them instead of searching again. It maximises, in points,
 
     PIECE per new town piece
     + where the tour ends: POSITION × Σ DECAY^distance over the towns still unvisited
@@ -211,6 +215,8 @@ class TourPlanner:
             for terrain in range(RIVER)
         )
         self._nearness: dict[tuple[Town, int], float] = {}
+        self._boards: dict[BoardKey, _Board] = {}
+        self._options: dict[tuple[Kind, int, bool, int, int], list[Option]] = {}
 
     def nearness(self, town: Town, visited: int) -> float:
         """Return Σ decay**distance over the towns with a piece not yet in `visited`."""
@@ -233,17 +239,94 @@ class TourPlanner:
             return self.weights.final_card * cards
         return self.weights.position * self.nearness(town, visited) + self.weights.kept_card * cards
 
-    def search(self, view: SeatView, node_limit: int | None = None) -> _Search:
-        """Return a search over the seat's board, able to plan many tours."""
+    def options(
+        self, kind: Kind, terrain: int, blocked: bool, hand: int, held: int
+    ) -> list[Option]:
+        """Return the ways worth trying to cross a road of `terrain` that holds a `kind` counter
+        (NONE: an empty road, where a held counter is laid first), with the packed `hand` and
+        `held`: (kind laid or NONE, payment, hand after, held after)."""
+        key = (kind, terrain, blocked, hand, held)
+        found = self._options.get(key)
+        if found is None:
+            if len(self._options) > OPTIONS_KEPT:
+                self._options.clear()  # a crude bound; recomputing is always correct
+            if kind == NONE:
+                found = [(laid, paid, hand - paid, held - _cards(laid, 1))
+                         for laid, paid in self.placements(terrain, hand, held)]
+            else:
+                found = [(NONE, paid, hand - paid, held)
+                         for paid in self.payments(kind, terrain, blocked, hand)]
+            self._options[key] = found
+        return found
+
+    def payments(self, kind: Kind, terrain: int, blocked: bool, hand: int) -> list[int]:
+        """Return the packed payments worth trying on a road of `terrain` with a `kind` counter."""
+        cost = self.map.chart[kind][terrain]
+        assert cost is not None, "a counter only lies on a terrain it can cross"
+        surcharge = OBSTACLE_SURCHARGE if blocked else 0
+        if _has(hand, kind) >= cost + surcharge:
+            # A caravan takes more cards than the normal payment; trying it as well would
+            # rarely pay off and would double the positions to explore.
+            return [_cards(kind, cost + surcharge)]
+        return self.caravans(hand, CARAVAN_CARDS + surcharge)
+
+    def placements(self, terrain: int, hand: int, held: int) -> list[tuple[Kind, int]]:
+        """Return (kind laid, packed payment) for laying a held counter on an empty road."""
+        fitting = [(kind, cost) for kind, cost in self.fits[terrain] if _has(held, kind)]
+        found = [(kind, _cards(kind, cost)) for kind, cost in fitting if _has(hand, kind) >= cost]
+        if fitting and not found:
+            # As on a road with a counter, a caravan only when no normal payment fits. Its
+            # counter's kind does not matter: lay the one whose own cards are scarcest.
+            spare = min(fitting, key=lambda fit: (_has(hand, fit[0]), fit[0]))[0]
+            found = [(spare, paid) for paid in self.caravans(hand, CARAVAN_CARDS)]
+        return found
+
+    def caravans(self, hand: int, size: int) -> list[int]:
+        """Return identical caravans, and under caravan='any' one mix of the commonest cards."""
+        found = [_cards(kind, size) for kind in CARD_KINDS if _has(hand, kind) >= size]
+        if self.caravan_any and hand % PACK_MODULUS >= size:
+            mixed = _pack(_commonest(_unpack(hand, len(CARD_KINDS)), size))
+            if mixed not in found:
+                found.append(mixed)
+        return found
+
+    def search(
+        self, view: SeatView, node_limit: int | None = None, reuse: bool = True
+    ) -> _Search:
+        """Return a search over the seat's board, able to plan many tours.
+
+        With `reuse` it starts from the worths earlier searches on the same board found in
+        full (so it finds what a fresh search would whenever that one stays under its cap);
+        without, it searches afresh, as a search whose cap matters must (the cut positions
+        then depend on what was searched before).
+        """
+        ending = Ending(view.final_round, view.card_cap)
+        board = self.board(ending, view.road_counter, view.road_obstacle)
         return _Search(
-            self, Ending(view.final_round, view.card_cap), view.road_counter, view.road_obstacle,
-            node_limit or self.weights.node_limit,
+            self, ending, view.road_counter, view.road_obstacle,
+            node_limit or self.weights.node_limit, board, reuse,
         )
 
-    def plan(self, view: SeatView, held: Held, node_limit: int | None = None) -> Tour:
+    def plan(
+        self, view: SeatView, held: Held, node_limit: int | None = None, reuse: bool = True
+    ) -> Tour:
         """Return the best tour from the seat's boot with its hand, laying `held` on roads."""
-        search = self.search(view, node_limit)
+        search = self.search(view, node_limit, reuse)
         return search.tour(view.boot, view.hand, held, view.visited[view.seat])
+
+    def board(self, ending: Ending, counters: tuple[Kind, ...], obstacles: tuple[Seat, ...]
+              ) -> _Board:
+        """Return the tables kept for searches on this board (a bounded number of them)."""
+        boards = self._boards
+        if len(boards) >= KEPT_BOARDS or sum(
+            len(board.worths) + len(board.moves) for board in boards.values()
+        ) > KEPT_ENTRIES:
+            boards.clear()  # a crude bound; searching again is always correct
+        key = (ending, counters, obstacles)
+        board = boards.get(key)
+        if board is None:
+            board = boards[key] = _Board()
+        return board
 
 
 # The search packs a count vector into one int, 4 bits per kind (no count exceeds 8), so that
@@ -273,6 +356,30 @@ def _cards(kind: Kind, number: int) -> int:
 Move = tuple[EdgeId, Town, Kind, int, int, int]
 """A step in packed form: edge, town reached, kind laid (or NONE), payment, hand and held after."""
 Choice = tuple[Move, "SearchKey"]
+Worth = tuple[float, "Choice | None"]
+Option = tuple[Kind, int, int, int]
+"""A way to cross a road: the kind laid (or NONE), the packed payment, hand and held after."""
+OPTIONS_KEPT = 200_000
+"""Ways of crossing a planner keeps, for every board (hands and holdings repeat)."""
+"""A position's worth and the first step of its best tour (None: stop there)."""
+BoardKey = tuple[Ending, tuple[Kind, ...], tuple[Seat, ...]]
+"""What a position's worth depends on besides the position: the round, counters, obstacles."""
+KEPT_BOARDS = 32
+"""Boards whose tables a planner keeps; more and it forgets them all."""
+KEPT_ENTRIES = 100_000
+"""Positions and step lists a planner keeps over all boards (some 40 MB); more and it forgets
+them all. The boards of one round's picks, all alike, then serve a search's many rollouts."""
+
+
+class _Board:
+    """What searches on one board share: worths found in full, and the steps of positions."""
+
+    __slots__ = ("moves", "worths")
+
+    def __init__(self) -> None:
+        self.worths: dict[SearchKey, Worth] = {}
+        """Positions whose whole tree was searched (never cut by a node limit)."""
+        self.moves: dict[tuple[Town, int, int], list[Move]] = {}
 
 
 class _Search:
@@ -289,6 +396,8 @@ class _Search:
         counters: tuple[Kind, ...],
         obstacles: tuple[Seat, ...],
         node_limit: int,
+        board: _Board,
+        reuse: bool,
     ) -> None:
         self.planner = planner
         self.ending = ending
@@ -296,10 +405,15 @@ class _Search:
         self.obstacles = obstacles
         self.node_limit = node_limit
         self.nodes = 0
+        self.cut = False
+        """True once a position went unexpanded for the node limit: worths found from then
+        on may be cut short, so they stay in this search's own `memo`."""
         self.piece_bit = planner.piece_bit
         self.piece_value = planner.weights.piece
-        self.memo: dict[SearchKey, tuple[float, Choice | None]] = {}
-        self._moves: dict[tuple[Town, int, int], list[Move]] = {}
+        self.exact: dict[SearchKey, Worth] = board.worths if reuse else {}
+        self.memo: dict[SearchKey, Worth] = {}
+        # The steps of a position are the same whatever was searched before: always shared.
+        self._moves = board.moves
 
     def tour(self, town: Town, hand: Cards, held: Held, visited: int) -> Tour:
         """Return the best tour from `town` for a seat that has collected `visited`."""
@@ -307,16 +421,21 @@ class _Search:
         key: SearchKey = (town, _pack(hand), _pack(held), visited)
         value = self.best(key)
         steps: list[Step] = []
-        choice = self.memo[key][1]
+        choice = self.worth(key)[1]
         while choice is not None:
             (edge, dest, laid, paid, _, _), key = choice
             steps.append(Step(edge, _unpack(paid, len(CARD_KINDS)), dest, laid))
-            choice = self.memo[key][1]
+            choice = self.worth(key)[1]
         return Tour(value, tuple(steps), (key[3] & ~visited).bit_count())
+
+    def worth(self, key: SearchKey) -> Worth:
+        """Return the worth found for the searched position `key`."""
+        found = self.exact.get(key)
+        return self.memo[key] if found is None else found
 
     def best(self, key: SearchKey) -> float:
         """Return the worth of the best tour continuing from the search position `key`."""
-        found = self.memo.get(key)
+        found = self.exact.get(key) or self.memo.get(key)
         if found is not None:
             return found[0]
         town, hand, held, visited = key
@@ -324,16 +443,21 @@ class _Search:
         choice: Choice | None = None
         if self.nodes < self.node_limit:
             self.nodes += 1
+            exact, memo, piece_bit = self.exact, self.memo, self.piece_bit
             for move in self.moves(town, hand, held):
                 dest = move[1]
-                bit = self.piece_bit[dest]
+                bit = piece_bit[dest]
                 next_key = (dest, move[4], move[5], visited | bit)
-                total = self.best(next_key)
+                # Known positions are read here, sparing a call (about half the positions).
+                found = exact.get(next_key) or memo.get(next_key)
+                total = self.best(next_key) if found is None else found[0]
                 if bit and not visited & bit:
                     total += self.piece_value
                 if total > value + TIE_MARGIN:
                     value, choice = total, (move, next_key)
-        self.memo[key] = (value, choice)
+        else:
+            self.cut = True
+        (self.memo if self.cut else self.exact)[key] = (value, choice)
         return value
 
     def moves(self, town: Town, hand: int, held: int) -> list[Move]:
@@ -348,53 +472,19 @@ class _Search:
         if found is not None:
             return found
         found = []
-        for exit_ in self.planner.exits[town]:
-            edge, dest = exit_.edge, exit_.town
-            if exit_.rafts:
-                if _has(hand, RAFT) >= exit_.rafts:
-                    paid = _cards(RAFT, exit_.rafts)
+        options = self.planner.options
+        for edge, dest, terrain, rafts in self.planner.exits[town]:
+            if rafts:
+                if _has(hand, RAFT) >= rafts:
+                    paid = _cards(RAFT, rafts)
                     found.append((edge, dest, NONE, paid, hand - paid, held))
                 continue
             kind = self.counters[edge]
-            if kind != NONE:
+            if kind != NONE or held:
+                head = (edge, dest)
                 blocked = self.obstacles[edge] != NONE
-                for paid in self.payments(kind, exit_.terrain, blocked, hand):
-                    found.append((edge, dest, NONE, paid, hand - paid, held))
-            elif held:
-                for laid, paid in self.placements(exit_.terrain, hand, held):
-                    found.append((edge, dest, laid, paid, hand - paid, held - _cards(laid, 1)))
+                found += [head + option for option in options(kind, terrain, blocked, hand, held)]
         self._moves[key] = found
-        return found
-
-    def payments(self, kind: Kind, terrain: int, blocked: bool, hand: int) -> list[int]:
-        """Return the packed payments worth trying on a road of `terrain` with a `kind` counter."""
-        cost = self.planner.map.chart[kind][terrain]
-        assert cost is not None, "a counter only lies on a terrain it can cross"
-        surcharge = OBSTACLE_SURCHARGE if blocked else 0
-        if _has(hand, kind) >= cost + surcharge:
-            # A caravan takes more cards than the normal payment; trying it as well would
-            # rarely pay off and would double the positions to explore.
-            return [_cards(kind, cost + surcharge)]
-        return self.caravans(hand, CARAVAN_CARDS + surcharge)
-
-    def placements(self, terrain: int, hand: int, held: int) -> list[tuple[Kind, int]]:
-        """Return (kind laid, packed payment) for laying a held counter on an empty road."""
-        fitting = [(kind, cost) for kind, cost in self.planner.fits[terrain] if _has(held, kind)]
-        found = [(kind, _cards(kind, cost)) for kind, cost in fitting if _has(hand, kind) >= cost]
-        if fitting and not found:
-            # As on a road with a counter, a caravan only when no normal payment fits. Its
-            # counter's kind does not matter: lay the one whose own cards are scarcest.
-            spare = min(fitting, key=lambda fit: (_has(hand, fit[0]), fit[0]))[0]
-            found = [(spare, paid) for paid in self.caravans(hand, CARAVAN_CARDS)]
-        return found
-
-    def caravans(self, hand: int, size: int) -> list[int]:
-        """Return identical caravans, and under caravan='any' one mix of the commonest cards."""
-        found = [_cards(kind, size) for kind in CARD_KINDS if _has(hand, kind) >= size]
-        if self.planner.caravan_any and hand % PACK_MODULUS >= size:
-            mixed = _pack(_commonest(_unpack(hand, len(CARD_KINDS)), size))
-            if mixed not in found:
-                found.append(mixed)
         return found
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ludoteca.core.chance import check_seed, event_rng, shuffled
 from ludoteca.core.draft import thaw
@@ -23,7 +22,14 @@ from ludoteca.games.elfenland.board import (
     elfenland_map,
 )
 from ludoteca.games.elfenland.cards import expand, minus, plus
-from ludoteca.games.elfenland.flow import ElfDraft, Flow, note, set_counters, set_hand
+from ludoteca.games.elfenland.flow import (
+    ElfDraft,
+    Flow,
+    note,
+    replaced,
+    set_counters,
+    set_hand,
+)
 from ludoteca.games.elfenland.moves import move_generator
 from ludoteca.games.elfenland.observe import LogRenderer
 from ludoteca.games.elfenland.options import ElfenlandOptions
@@ -104,23 +110,24 @@ class ElfenlandGame(Engine[ElfenlandState, ElfAction]):
         seat = state.current
         assert seat is not None  # a terminal state has no legal actions
         verb = action.verb
-        if verb == Verb.MOVE:
-            self._move(draft, seat, action)
-        elif verb == Verb.PLACE:
+        # The commonest decisions first: placements, picks, passes, then moves.
+        if verb == Verb.PLACE:
             self._place(draft, seat, action)
             self.flow.after_placement_turn(draft, passed=False)
+        elif verb == Verb.TAKE or verb == Verb.DRAW:
+            self._pick(draft, seat, action)
+            self.flow.after_pick(draft)
         elif verb == Verb.PASS:
             note(draft, ActionEvent(seat, action, draft.boots[seat], False))
             self.flow.after_placement_turn(draft, passed=True)
+        elif verb == Verb.MOVE:
+            self._move(draft, seat, action)
         elif verb == Verb.END:
             note(draft, ActionEvent(seat, action, draft.boots[seat], False))
             self.flow.after_movement_turn(draft)
-        elif verb in (Verb.TAKE, Verb.DRAW):
-            self._pick(draft, seat, action)
-            self.flow.after_pick(draft)
         elif verb == Verb.OBSTACLE:
-            draft.road_obstacle = _replaced(draft.road_obstacle, action.edge, seat)
-            draft.has_obstacle = _replaced(draft.has_obstacle, seat, False)
+            draft.road_obstacle = replaced(draft.road_obstacle, action.edge, seat)
+            draft.has_obstacle = replaced(draft.has_obstacle, seat, False)
             note(draft, ActionEvent(seat, action, draft.boots[seat], False))
             self.flow.after_placement_turn(draft, passed=False)
         elif verb == Verb.KEEP_CARDS:
@@ -136,20 +143,20 @@ class ElfenlandGame(Engine[ElfenlandState, ElfAction]):
         town = self.map.edge(action.edge).other_end(draft.boots[seat])
         set_hand(draft, seat, minus(draft.hands[seat], action.cards))
         draft.discards = plus(draft.discards, action.cards)
-        draft.boots = _replaced(draft.boots, seat, town)
+        draft.boots = replaced(draft.boots, seat, town)
         bit = 1 << town
         piece = self.map.has_pieces[town] and not draft.visited[seat] & bit
         if piece:
-            draft.visited = _replaced(draft.visited, seat, draft.visited[seat] | bit)
+            draft.visited = replaced(draft.visited, seat, draft.visited[seat] | bit)
         note(draft, ActionEvent(seat, action, town, piece))
 
     def _place(self, draft: ElfDraft, seat: Seat, action: ElfAction) -> None:
         """E17: the counter leaves the seat's holding and lies face up on the road."""
         held = draft.secret_counters[seat] if action.secret else draft.open_counters[seat]
-        set_counters(draft, seat, _replaced(held, action.counter, held[action.counter] - 1),
-                           action.secret)
-        draft.road_counter = _replaced(draft.road_counter, action.edge, action.counter)
-        draft.road_placer = _replaced(draft.road_placer, action.edge, seat)
+        set_counters(draft, seat, replaced(held, action.counter, held[action.counter] - 1),
+                     action.secret)
+        draft.road_counter = replaced(draft.road_counter, action.edge, action.counter)
+        draft.road_placer = replaced(draft.road_placer, action.edge, seat)
         note(draft, ActionEvent(seat, action, draft.boots[seat], False))
 
     def _pick(self, draft: ElfDraft, seat: Seat, action: ElfAction) -> None:
@@ -160,11 +167,11 @@ class ElfenlandGame(Engine[ElfenlandState, ElfAction]):
             kind = draft.display[slot]
             if draft.supply:
                 refill, draft.supply = draft.supply[0], draft.supply[1:]
-            draft.display = _replaced(draft.display, slot, refill)
+            draft.display = replaced(draft.display, slot, refill)
         else:
             kind, draft.supply = draft.supply[0], draft.supply[1:]
         held = draft.open_counters[seat]
-        set_counters(draft, seat, _replaced(held, kind, held[kind] + 1), secret=False)
+        set_counters(draft, seat, replaced(held, kind, held[kind] + 1), secret=False)
         note(draft, PickEvent(seat, action.slot, kind, refill))
 
     def _keep_cards(self, draft: ElfDraft, seat: Seat, action: ElfAction) -> None:
@@ -227,11 +234,6 @@ class ElfenlandGame(Engine[ElfenlandState, ElfAction]):
         """
         object.__setattr__(state, "legal", self.moves.legal_actions(state))
         return state
-
-
-def _replaced(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    """Return `values` with entry `index` set to `value`."""
-    return (*values[:index], value, *values[index + 1 :])
 
 
 def build(values: Mapping[str, JSON]) -> ElfenlandGame:
