@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-import ludoteca
 from ludoteca.games.suitors_paths.state import Step
+from tests.games.suitors_paths.helpers import sp
 
 MIXES: list[tuple[int, dict[str, Any]]] = [
     (2, {}), (3, {}), (4, {}), (5, {}),
@@ -29,7 +29,7 @@ GAMES = 2
 def test_the_legal_actions_apply_leaves_equal_a_fresh_computation(
     players: int, options: dict[str, Any]
 ) -> None:
-    game = ludoteca.load("suitors_paths", players, **options)
+    game = sp(players, **options)
     rng = random.Random(f"legal cache {players} {options}")
     cached_steps: set[Step] = set()
     for seed in range(GAMES):
