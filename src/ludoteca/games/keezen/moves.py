@@ -19,6 +19,10 @@ Mover = tuple[Loc, int, int]
 """A controlled pawn on the board: its location, its progress and its reach."""
 
 
+Step = tuple[Loc, KeezenAction, KeezenAction]
+"""A forward move built in advance: its destination, the action without and with a capture."""
+
+
 class MoveGenerator:
     """Legal actions and their effects on one board under one set of options."""
 
@@ -37,6 +41,8 @@ class MoveGenerator:
         self.routes = board.routes
         self.starts = tuple(board.start_square(c) for c in range(n))
         self.partners = tuple(board.partner(c) for c in range(n))
+        self.alone = tuple((c,) for c in range(n))
+        """Per colour, the tuple of that colour alone (what a move usually moves, captures)."""
         # For colour c, every other colour's start square in route order with its progress:
         # a pawn standing on its own start square there blocks c's pawns (K28).
         self.foreign_starts = tuple(
@@ -47,11 +53,66 @@ class MoveGenerator:
             for c in range(n)
         )
 
-        # For colour c, its home slots with their progress: a pawn there blocks (K29, K30).
-        self.home_lanes = tuple(
-            tuple((board.home_slot(c, k), length + k) for k in range(HOME_SLOTS))
+        # For colour c, where a pawn blocks c's pawns, in route order: another colour's pawn
+        # on its own start square (K28), then c's own pawns in its home lane (K29, K30). Per
+        # square: its progress on c's route, the square and the colour that blocks there.
+        self.blockers = tuple(
+            (*((progress, square, owner) for square, owner, progress in self.foreign_starts[c]),
+             *((length + k, board.home_slot(c, k), c) for k in range(HOME_SLOTS)))
             for c in range(n)
         )
+        # For colour c, the progress of every location on c's route, -1 for the start areas.
+        self.progress_of = tuple(
+            tuple(
+                board.progress(c, loc) if board.is_track(loc) or (
+                    board.is_home(loc) and board.home_owner(loc) == c
+                ) else -1
+                for loc in range(board.num_locations)
+            )
+            for c in range(n)
+        )
+        # Every action a card can make is built once here, so that generating the legal
+        # actions only picks them: building a 7-field tuple costs more than the rules' checks.
+        self.forward = tuple(self._forward_moves(c) for c in range(n))
+        self.entries = tuple(
+            tuple(make_action(card, self.start_base + c, self.starts[c], capture)
+                  for capture in (False, True))
+            for c in range(n) for card in (ACE, KING)
+        )
+        self.backward = tuple(self._backward_move(loc) for loc in range(length))
+        self.swaps = tuple(
+            tuple(make_action(JACK, own, other, False) for other in range(length))
+            for own in range(length)
+        )
+
+    def _forward_moves(self, colour: Colour) -> dict[Rank, tuple[int, tuple[Step, ...]]]:
+        """Return per forward card (a 7 too) its steps and, per progress, the move it makes."""
+        route, length, last = self.routes[colour], self.length, self.last
+        table = {}
+        for card, steps in (*FORWARD_STEPS.items(), (SEVEN, 7)):
+            moves = []
+            for progress in range(last + 1 - steps):
+                src, dst = route[progress], route[progress + steps]
+                plain = make_action(card, src, dst, False)
+                # A home slot within reach is empty: the move into it never captures.
+                moves.append((dst, plain, make_action(card, src, dst, True) if dst < length
+                              else plain))
+            table[card] = (steps, tuple(moves))
+        return table
+
+    def _backward_move(self, loc: Loc) -> tuple[Loc, KeezenAction, KeezenAction, Loc, Colour]:
+        """Return the 4 backward from track square `loc`: its destination, the action without
+        and with a capture, and the start square passed with the colour that protects it there
+        (a square and a colour that never match when no start square is passed)."""
+        length, segment = self.length, self.segment
+        dst = (loc - 4) % length
+        guard, owner = loc, EMPTY - 1
+        for back in (1, 2, 3, 4):
+            square = (loc - back) % length
+            if square % segment == 0:
+                guard, owner = square, square // segment
+        return (dst, make_action(FOUR, loc, dst, False), make_action(FOUR, loc, dst, True),
+                guard, owner)
 
     # -- control -----------------------------------------------------------------------------
 
@@ -68,26 +129,20 @@ class MoveGenerator:
         self, squares: tuple[Colour, ...], pawns: tuple[tuple[Loc, ...], ...], colour: Colour
     ) -> list[Mover]:
         """Return (location, progress, reach) of every pawn of `colour` on the board."""
-        length = self.length
-        blockers = [
-            progress for square, owner, progress in self.foreign_starts[colour]
-            if squares[square] == owner
-        ]
-        blockers += [
-            progress for loc, progress in self.home_lanes[colour] if squares[loc] == colour
-        ]
-        start = self.starts[colour]
+        own = pawns[colour]
+        if own[0] >= self.start_base:
+            return []  # every pawn waits in the start area
+        blockers = []
+        for progress, square, occupant in self.blockers[colour]:
+            if squares[square] == occupant:
+                blockers.append(progress)
+        progress_of = self.progress_of[colour]
         last = self.last
-        start_base = self.start_base
-        home_offset = length - self.home_base - HOME_SLOTS * colour
         result = []
-        for loc in pawns[colour]:
-            if loc < length:
-                progress = (loc - start) % length
-            elif loc < start_base:
-                progress = loc + home_offset
-            else:
-                break
+        for loc in own:
+            progress = progress_of[loc]
+            if progress < 0:
+                break  # the start area, where the rest of the pawns wait
             reach = last
             for blocker in blockers:
                 if blocker > progress:
@@ -106,13 +161,16 @@ class MoveGenerator:
         hand: tuple[Rank, ...],
     ) -> tuple[KeezenAction, ...]:
         """Return every legal action of `seat` holding `hand`, by card rank, then by pawn."""
-        colour = self.controlled_colour(pawns, seat)
-        if colour is None or not hand:
+        if not hand:
             return ()
-        length = self.length
-        route = self.routes[colour]
+        own = pawns[seat]
+        colour: Colour | None = seat
+        if own[0] >= self.home_base and own[-1] < self.start_base:  # `is_finished`, inlined
+            colour = self.partners[seat]
+        if colour is None:
+            return ()
         movers = self.movers(squares, pawns, colour)
-        new = tuple.__new__
+        forward = self.forward[colour]
         out: list[KeezenAction] = []
         previous = 0
         for card in hand:
@@ -127,23 +185,17 @@ class MoveGenerator:
                 self._backward(squares, pawns, colour, out)
             else:
                 if card in (ACE, KING):
-                    start = self.starts[colour]
-                    occupant = squares[start]
+                    occupant = squares[self.starts[colour]]
                     if pawns[colour][-1] >= self.start_base and occupant != colour:
-                        out.append(new(KeezenAction, (
-                            card, self.start_base + colour, start, occupant != EMPTY,
-                            NO_LOC, NO_LOC, False,
-                        )))
+                        plain, capture = self.entries[2 * colour + (card == KING)]
+                        out.append(plain if occupant == EMPTY else capture)
                     if card == KING:
                         continue
-                steps = FORWARD_STEPS[card]
-                for loc, progress, reach in movers:
+                steps, moves = forward[card]
+                for _loc, progress, reach in movers:
                     if progress + steps <= reach:
-                        dst = route[progress + steps]
-                        out.append(new(KeezenAction, (
-                            card, loc, dst, dst < length and squares[dst] != EMPTY,
-                            NO_LOC, NO_LOC, False,
-                        )))
+                        dst, plain, capture = moves[progress]
+                        out.append(plain if squares[dst] == EMPTY else capture)
         return tuple(out)
 
     def _backward(
@@ -154,17 +206,13 @@ class MoveGenerator:
         out: list[KeezenAction],
     ) -> None:
         """Add the 4-backward moves: track pawns only, never past a protected pawn (K25, K41)."""
-        length, segment = self.length, self.segment
+        length, backward = self.length, self.backward
         for loc in pawns[colour]:
             if loc >= length:
                 break
-            for back in (1, 2, 3, 4):
-                square = (loc - back) % length
-                if square % segment == 0 and squares[square] == square // segment:
-                    break
-            else:
-                dst = (loc - 4) % length
-                out.append(make_action(FOUR, loc, dst, squares[dst] != EMPTY))
+            dst, plain, capture, guard, owner = backward[loc]
+            if squares[guard] != owner:
+                out.append(plain if squares[dst] == EMPTY else capture)
 
     def _swaps(
         self, pawns: tuple[tuple[Loc, ...], ...], colour: Colour, out: list[KeezenAction]
@@ -183,9 +231,9 @@ class MoveGenerator:
             for other, locs in enumerate(pawns) if other != colour
             for loc in locs if loc < length and loc != self.starts[other]
         )
+        swaps = self.swaps
         for own in mine:
-            for other_loc in others:
-                out.append(make_action(JACK, own, other_loc, False))
+            out += map(swaps[own].__getitem__, others)
 
     def _sevens(
         self,
@@ -198,47 +246,71 @@ class MoveGenerator:
         """Add the 7s: one pawn 7 forward, or two pawns a + (7 − a) in either order (K43–K47)."""
         length = self.length
         route = self.routes[colour]
-        for loc, progress, reach in movers:
+        _, moves = self.forward[colour][SEVEN]
+        for _loc, progress, reach in movers:
             if progress + 7 <= reach:
-                dst = route[progress + 7]
-                out.append(make_action(SEVEN, loc, dst, dst < length and squares[dst] != EMPTY))
-        outside = sum(1 for loc in pawns[colour] if loc < length or loc >= self.start_base)
+                dst, plain, capture = moves[progress]
+                out.append(plain if squares[dst] == EMPTY else capture)
+        outside: int | None = None
         partner: tuple[tuple[Loc, ...], list[Mover]] | None = None
+        new = tuple.__new__
         for first, (loc1, d1, reach1) in enumerate(movers):
-            for a in range(1, min(6, reach1 - d1) + 1):
+            others = movers[:first] + movers[first + 1 :]  # a split moves two pawns (K45)
+            # The values of a below `on_track` keep the first pawn on the track, where it
+            # changes nothing ahead of the second pawn: without a second pawn, they make
+            # no split.
+            on_track = length - d1
+            for a in range(1 if others else max(1, on_track), min(6, reach1 - d1) + 1):
                 e1 = d1 + a
                 dst1 = route[e1]
-                capture1 = dst1 < length and squares[dst1] != EMPTY
                 b = 7 - a
-                if e1 >= length and d1 < length and outside == 1:
-                    # The first part finishes this colour: the rest goes to the partner (K46).
-                    if partner is None:
-                        partner = self._partner_movers(squares, pawns, colour)
-                    partner_route, partner_movers = partner
-                    for loc2, d2, reach2 in partner_movers:
-                        if d2 + b <= reach2:
-                            dst2 = partner_route[d2 + b]
-                            capture2 = dst2 < length and dst2 != loc1 and squares[dst2] != EMPTY
-                            out.append(make_action(
+                if a < on_track:
+                    capture1 = squares[dst1] != EMPTY
+                    for loc2, d2, reach2 in others:
+                        e2 = d2 + b
+                        if e2 <= reach2 and not (capture1 and loc2 == dst1):
+                            dst2 = route[e2]
+                            capture2 = dst2 < length and (
+                                dst2 == dst1 or (dst2 != loc1 and squares[dst2] != EMPTY)
+                            )
+                            out.append(new(KeezenAction, (
                                 SEVEN, loc1, dst1, capture1, loc2, dst2, capture2
-                            ))
+                            )))
                     continue
-                for second, (loc2, d2, reach2) in enumerate(movers):
-                    if second == first or (capture1 and loc2 == dst1):
-                        continue  # a split moves two different pawns (K45)
+                # The first pawn ends in its home lane, where nobody is captured.
+                if d1 < length:
+                    if outside is None:
+                        outside = sum(
+                            1 for loc in pawns[colour] if loc < length or loc >= self.start_base
+                        )
+                    if outside == 1:
+                        # The first part finishes this colour: the rest goes to the partner
+                        # (K46).
+                        if partner is None:
+                            partner = self._partner_movers(squares, pawns, colour)
+                        partner_route, partner_movers = partner
+                        for loc2, d2, reach2 in partner_movers:
+                            if d2 + b <= reach2:
+                                dst2 = partner_route[d2 + b]
+                                capture2 = (
+                                    dst2 < length and dst2 != loc1 and squares[dst2] != EMPTY
+                                )
+                                out.append(new(KeezenAction, (
+                                    SEVEN, loc1, dst1, False, loc2, dst2, capture2
+                                )))
+                        continue
+                for loc2, d2, reach2 in others:
                     # The first part may have changed the home lane ahead of this pawn: a
                     # home pawn that blocked it moved deeper, or a pawn newly entered the lane.
-                    if (d1 >= length and reach2 == d1 - 1) or (
-                        e1 >= length and d2 < e1 <= reach2
-                    ):
+                    if (d1 >= length and reach2 == d1 - 1) or d2 < e1 <= reach2:
                         reach2 = e1 - 1
                     e2 = d2 + b
                     if e2 <= reach2:
                         dst2 = route[e2]
-                        capture2 = dst2 < length and (
-                            dst2 == dst1 or (dst2 != loc1 and squares[dst2] != EMPTY)
-                        )
-                        out.append(make_action(SEVEN, loc1, dst1, capture1, loc2, dst2, capture2))
+                        capture2 = dst2 < length and dst2 != loc1 and squares[dst2] != EMPTY
+                        out.append(new(KeezenAction, (
+                            SEVEN, loc1, dst1, False, loc2, dst2, capture2
+                        )))
 
     def _partner_movers(
         self, squares: tuple[Colour, ...], pawns: tuple[tuple[Loc, ...], ...], colour: Colour
@@ -269,12 +341,16 @@ class MoveGenerator:
             pawn_lists[colour_a] = _relocated(pawn_lists[colour_a], a, b)
             pawn_lists[colour_b] = _relocated(pawn_lists[colour_b], b, a)
             return tuple(board_squares), tuple(pawn_lists), (colour_a, colour_b), ()
-        moved: list[Colour] = []
-        captured: list[Colour] = []
-        self._move(board_squares, pawn_lists, action.src, action.dst, moved, captured)
-        if action.src2 != NO_LOC:
-            self._move(board_squares, pawn_lists, action.src2, action.dst2, moved, captured)
-        return tuple(board_squares), tuple(pawn_lists), tuple(moved), tuple(captured)
+        colour, victim = self._move(board_squares, pawn_lists, action.src, action.dst)
+        if action.src2 == NO_LOC:
+            alone = self.alone
+            return (
+                tuple(board_squares), tuple(pawn_lists), alone[colour],
+                () if victim == EMPTY else alone[victim],
+            )
+        colour2, victim2 = self._move(board_squares, pawn_lists, action.src2, action.dst2)
+        captured = tuple(other for other in (victim, victim2) if other != EMPTY)
+        return tuple(board_squares), tuple(pawn_lists), (colour, colour2), captured
 
     def _move(
         self,
@@ -282,10 +358,11 @@ class MoveGenerator:
         pawn_lists: list[tuple[Loc, ...]],
         src: Loc,
         dst: Loc,
-        moved: list[Colour],
-        captured: list[Colour],
-    ) -> None:
-        """Move the pawn on `src` to `dst`, sending a pawn standing there home (K32)."""
+    ) -> tuple[Colour, Colour]:
+        """Move the pawn on `src` to `dst`, sending a pawn standing there home (K32).
+
+        Return the colour moved and the colour captured (EMPTY if none).
+        """
         if src >= self.start_base:
             colour = src - self.start_base
         else:
@@ -294,10 +371,9 @@ class MoveGenerator:
         victim = board_squares[dst]
         if victim != EMPTY:
             pawn_lists[victim] = _relocated(pawn_lists[victim], dst, self.start_base + victim)
-            captured.append(victim)
         board_squares[dst] = colour
         pawn_lists[colour] = _relocated(pawn_lists[colour], src, dst)
-        moved.append(colour)
+        return colour, victim
 
 
 def _relocated(locs: tuple[Loc, ...], old: Loc, new: Loc) -> tuple[Loc, ...]:

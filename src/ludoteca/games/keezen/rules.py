@@ -32,6 +32,7 @@ from ludoteca.games.keezen.state import (
 )
 
 RULES_VERSION = "1"
+new_tuple = tuple.__new__
 DEALS_PER_CYCLE = len(CARDS_PER_DEAL)
 
 KeezenDraft: TypeAlias = Draft[KeezenState]
@@ -64,6 +65,7 @@ class KeezenGame(Engine[KeezenState, KeezenAction]):
         self.log_renderer = LogRenderer(self.board)
         self.num_distinct_actions = self.ids.size
         self.deck = full_deck(options.num_players)
+        self.home_base = self.board.home_base
         self.team_of = tuple(self.board.team(seat) for seat in range(self.num_players))
         # The seat whose pawns must be home besides one's own for a win: the partner, or
         # oneself in a 2-player game (K53, K54).
@@ -101,8 +103,15 @@ class KeezenGame(Engine[KeezenState, KeezenAction]):
         hand = hands[seat]
         played = hand.index(action.card)
         hands[seat] = hand[:played] + hand[played + 1 :]
-        draft.log = _appended(state.log, PlayEvent(seat, action, moved, captured))
-        if self.moves.is_finished(pawns, seat) and self.moves.is_finished(pawns, self.mates[seat]):
+        # Events are built as plain tuples of their class: NamedTuple's keyword-aware
+        # constructor costs more than the rest of the event's bookkeeping.
+        draft.log = _appended(state.log, new_tuple(PlayEvent, (seat, action, moved, captured)))
+        # A team can only have come home by a move into a home lane (a Jack stays on the track).
+        if (
+            (action.dst >= self.home_base or action.dst2 >= self.home_base)
+            and self.moves.is_finished(pawns, seat)
+            and self.moves.is_finished(pawns, self.mates[seat])
+        ):
             draft.hands = tuple(hands)
             return self._ended(draft, self.team_of[seat])
         return self.pass_turn(draft, hands, seat)
