@@ -82,6 +82,12 @@ _TAKES = {(slot, city): TntAction(Verb.TAKE, slot=slot, city=city)
 _PLAYS = {(verb, city): TntAction(verb, city=city) for verb in PLAYS for city in CITIES}
 """Takes and plays made once: the hot path hands out these very objects, so looking one up
 in a legal set is an identity check."""
+TAKE_ROWS = tuple(tuple(_TAKES[slot, city] for city in CITIES) for slot in range(1, 7))
+"""`TAKE_ROWS[slot - 1][city]`: the take of a displayed card, found by indexing alone."""
+STARTS, RIGHTS, LEFTS, RESTARTS = (
+    tuple(_PLAYS[verb, city] for city in CITIES) for verb in PLAYS
+)
+"""Per kind of play, the play of each city's card, indexed by city."""
 
 
 def take(slot: int, city: City) -> TntAction:
@@ -120,6 +126,9 @@ _DROP = re.compile(r"X\[([A-Z]{3}(?:,[A-Z]{3})*)\]")
 def action_text(board: Board, state: TntState, action: TntAction) -> str:
     """Return the canonical text of `action` for the seat to act in `state` (§7.5): takes
     name their card, closes their option, hand-limit discards the cards discarded."""
+    text = fixed_texts(board).get(action)
+    if text is not None:
+        return text
     verb = action.verb
     if verb == Verb.TAKE:
         return f"T{action.slot}:{board.city_codes[action.city]}"
@@ -132,6 +141,18 @@ def action_text(board: Board, state: TntState, action: TntAction) -> str:
     if verb == Verb.DROP:
         return drop_text(board, state.hands[seat] if seat is not None else (), action.kept)
     return verb.value
+
+
+@cache
+def fixed_texts(board: Board) -> dict[TntAction, str]:
+    """Return the text of every action whose text does not depend on the state (every action
+    but closes and discards), made once: each action played is logged with its text."""
+    texts = {action: text for text, action in SIMPLE.items()}
+    for row in TAKE_ROWS:
+        texts.update((take, f"T{take.slot}:{board.city_codes[take.city]}") for take in row)
+    for plays in (STARTS, RIGHTS, LEFTS, RESTARTS):
+        texts.update((action, play_text(board, action)) for action in plays)
+    return texts
 
 
 def close_text(

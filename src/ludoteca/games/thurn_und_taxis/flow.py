@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any, TypeAlias, cast
 
 from ludoteca.core.chance import event_rng, shuffled
-from ludoteca.core.draft import Draft
+from ludoteca.core.draft import Draft, thaw
 from ludoteca.core.game import Seat
-from ludoteca.games.thurn_und_taxis.actions import OFFICIALS, Verb
+from ludoteca.games.thurn_und_taxis.actions import OFFICIALS, TntAction, Verb
 from ludoteca.games.thurn_und_taxis.board import Board, Cards, City
-from ludoteca.games.thurn_und_taxis.moves import legal_at_point, next_carriage
+from ludoteca.games.thurn_und_taxis.moves import AT_POINT, next_carriage
 from ludoteca.games.thurn_und_taxis.options import TntOptions
 from ludoteca.games.thurn_und_taxis.state import (
     NONE,
@@ -47,17 +47,33 @@ SKIPPED: dict[Point, Point | None] = {
 
 def replaced(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     """Return `values` with entry `index` set to `value`."""
-    return (*values[:index], value, *values[index + 1 :])
+    items = list(values)  # faster than slicing around the entry for these short tuples
+    items[index] = value
+    return tuple(items)
 
 
 def added(cards: Cards, city: City, number: int = 1) -> Cards:
     """Return `cards` with `number` more cards of `city`."""
-    return replaced(cards, city, cards[city] + number)
+    items = list(cards)
+    items[city] += number
+    return tuple(items)
+
+
+def open_draft(state: TntState) -> TntDraft:
+    """Return a draft of `state` whose log is a list of rounds until `Flow.settle` freezes it.
+
+    A random game lasts hundreds of rounds: rebuilding the tuple of rounds once per event
+    cost more than the rules, so the draft copies it once on the way in and once out.
+    """
+    draft = thaw(state)
+    draft.log = list(state.log)
+    return draft
 
 
 def note(draft: TntDraft, event: Event) -> None:
-    """Append `event` to the current round's part of the log."""
-    draft.log = (*draft.log[:-1], (*draft.log[-1], event))
+    """Append `event` to the current round's part of an open draft's log."""
+    log = draft.log
+    log[-1] = (*log[-1], event)
 
 
 class Flow:
@@ -84,8 +100,8 @@ class Flow:
         if NONE not in display:
             return
         slots = list(display)
-        for slot, city in enumerate(slots):
-            if city != NONE:
+        for slot in range(slots.index(NONE), len(slots)):
+            if slots[slot] != NONE:
                 continue
             if not draft.deck and any(draft.discards):
                 self.reshuffle(draft)
@@ -107,20 +123,22 @@ class Flow:
 
     def settle(self, draft: TntDraft) -> TntState:
         """Pass every point with no legal action (§4.10) and return the frozen next state."""
-        while draft.current is not None:
-            legal = legal_at_point(cast(TntState, draft), self.board, self.options.blind_draw)
+        legal: list[TntAction] = []
+        at_point, state = AT_POINT, cast(TntState, draft)
+        board, blind_draw = self.board, self.options.blind_draw
+        while (seat := draft.current) is not None:
+            legal = at_point[draft.point](state, seat, board, blind_draw)
             if legal:
-                state = draft.freeze()
-                object.__setattr__(state, "legal", tuple(legal))
-                return state
+                break
             following = SKIPPED[draft.point]
             if following is None:
                 self.end_turn(draft)
             else:
                 draft.point = following
-        state = draft.freeze()
-        object.__setattr__(state, "legal", ())
-        return state
+        draft.log = tuple(draft.log)
+        frozen = draft.freeze()
+        object.__setattr__(frozen, "legal", tuple(legal))
+        return frozen
 
     def begin_turn(self, draft: TntDraft, seat: Seat) -> None:
         """Start `seat`'s turn: R runs (T14); an empty hand makes it forced-Postmaster (T20)."""
@@ -144,7 +162,7 @@ class Flow:
                 self.finish(draft)
                 return
             draft.round += 1
-            draft.log = (*draft.log, ())
+            draft.log.append(())
         self.begin_turn(draft, (seat + 1) % self.n)
 
     def trigger(self, draft: TntDraft, seat: Seat, reason: str) -> list[tuple[int, int]]:

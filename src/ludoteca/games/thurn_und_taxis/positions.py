@@ -43,6 +43,7 @@ from ludoteca.core.positions import read_facts, read_number, read_seat
 from ludoteca.games.thurn_und_taxis import codec
 from ludoteca.games.thurn_und_taxis.actions import OFFICIALS
 from ludoteca.games.thurn_und_taxis.board import Board, City, bits
+from ludoteca.games.thurn_und_taxis.flow import open_draft
 from ludoteca.games.thurn_und_taxis.state import (
     NONE,
     REASON_CARRIAGE,
@@ -172,7 +173,7 @@ def position_from_text(game: TntGame, text: str) -> TntState:
     )
     state = _with_log(state)
     codec.check_state(game, state)
-    return game.flow.settle(thaw(state))
+    return game.flow.settle(open_draft(state))
 
 
 def _with_log(state: TntState) -> TntState:

@@ -2,27 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import TypeAlias
 
 from ludoteca.core.chance import check_seed, event_rng, shuffled
-from ludoteca.core.draft import thaw
 from ludoteca.core.engine import Engine
 from ludoteca.core.errors import IllegalActionError
 from ludoteca.core.game import JSON, Seat
 from ludoteca.games.thurn_und_taxis import codec, explain, observe, positions, resample, undo
 from ludoteca.games.thurn_und_taxis.actions import (
     OFFICIALS,
+    PLAYS,
     ActionIds,
     TntAction,
     Verb,
     action_text,
     drop,
+    fixed_texts,
     parse_token,
     take,
 )
 from ludoteca.games.thurn_und_taxis.board import Board, tnt_board
 from ludoteca.games.thurn_und_taxis.explain import explain_token
-from ludoteca.games.thurn_und_taxis.flow import Flow, TntDraft, added, note, replaced
+from ludoteca.games.thurn_und_taxis.flow import Flow, TntDraft, added, note, open_draft, replaced
 from ludoteca.games.thurn_und_taxis.moves import close_options, legal_at_point
 from ludoteca.games.thurn_und_taxis.observe import LogRenderer
 from ludoteca.games.thurn_und_taxis.options import TntOptions
@@ -44,6 +46,10 @@ AFTER_OFFICIAL = {Verb.ADMINISTRATOR: Point.AFTER_ADMINISTRATOR,
                   Verb.CARRIER: Point.AFTER_CARRIER, Verb.CARTWRIGHT: Point.AFTER_CARTWRIGHT}
 
 
+Step: TypeAlias = Callable[[TntDraft, Seat, TntAction, str], None]
+"""A kind of action carried out on a draft: (draft, seat, action, its text)."""
+
+
 class TntGame(Engine[TntState, TntAction]):
     """Thurn und Taxis for 2 to 4 players (`ludoteca.load("thurn_und_taxis", …)`)."""
 
@@ -63,10 +69,18 @@ class TntGame(Engine[TntState, TntAction]):
         super().__init__(options)
         self.board: Board = tnt_board()
         self.flow = Flow(self.board, options)
+        self.texts = fixed_texts(self.board)
+        """The texts of the actions that name them alone, as `play` logs them."""
         self.ids = ActionIds(self.board)
         self.num_distinct_actions = self.ids.size
         self.log_renderer = LogRenderer(self)
         self.max_game_length = MAX_ACTIONS_PER_TURN * self.num_players * options.last_round
+        self._steps: dict[Verb, Step] = {
+            Verb.TAKE: self._take, Verb.BLIND: self._blind, Verb.CLOSE: self._close,
+            Verb.DROP: self._drop, Verb.END: self._end,
+            **dict.fromkeys(AFTER_OFFICIAL, self._official), **dict.fromkeys(PLAYS, self._play),
+        }
+        """How each kind of action changes the draft (`play` dispatches on the verb)."""
 
     # -- setup and play ----------------------------------------------------------------------
 
@@ -86,7 +100,7 @@ class TntGame(Engine[TntState, TntAction]):
             taken=(0,) * len(board.stacks), end_holder=NONE, end_reason="", ranks=(),
             log=((),),
         )
-        draft = thaw(state)
+        draft = open_draft(state)
         self.flow.refill(draft)  # T5: the display is dealt before the first turn
         self.flow.begin_turn(draft, 0)
         return self.flow.settle(draft)
@@ -95,82 +109,90 @@ class TntGame(Engine[TntState, TntAction]):
         """Return the state after the legal `action` (T9–T52)."""
         seat = state.current
         assert seat is not None  # a terminal state has no legal actions
-        text = action_text(self.board, state, action)
-        draft = thaw(state)
-        verb = action.verb
-        flow = self.flow
-        if verb == Verb.TAKE:
-            draft.display = replaced(draft.display, action.slot - 1, NONE)
-            self._gain(draft, seat, action.city, blind=False)
-            note(draft, ActionEvent(seat, text, action.city))
-            flow.refill(draft)
-            draft.point = Point.AFTER_TAKE if state.point == Point.DRAW else Point.PLAY
-        elif verb == Verb.BLIND:
-            if not draft.deck:
-                flow.reshuffle(draft)
-            city = draft.deck[0]
-            draft.deck = draft.deck[1:]
-            self._gain(draft, seat, city, blind=True)
-            note(draft, ActionEvent(seat, text, city))
-            draft.point = Point.AFTER_TAKE if state.point == Point.DRAW else Point.PLAY
-        elif verb in AFTER_OFFICIAL:
-            draft.official = OFFICIALS.index(verb)
-            note(draft, ActionEvent(seat, text, NONE))
-            if verb == Verb.ADMINISTRATOR:
-                discards = list(draft.discards)
-                for city in draft.display:
-                    if city != NONE:
-                        discards[city] += 1
-                draft.discards = tuple(discards)
-                draft.display = (NONE,) * self.board.display_slots
-                flow.refill(draft)
-            draft.point = AFTER_OFFICIAL[verb]
-        elif verb == Verb.CLOSE:
-            flow.close(draft, seat, action.houses, text)
-            draft.point = Point.AFTER_CLOSE
-        elif verb == Verb.DROP:
-            kept = (0,) * self.board.num_cities
-            for city in action.kept:
-                kept = added(kept, city)
-            note(draft, ActionEvent(seat, text, NONE))
-            for city, count in enumerate(draft.hands[seat]):
-                for _ in range(count - kept[city]):
-                    flow.remove_card(draft, seat, city)
-                    draft.discards = added(draft.discards, city)
-            flow.end_turn(draft)
-        elif verb == Verb.END:
-            note(draft, ActionEvent(seat, text, NONE))
-            flow.end_turn(draft)
-        else:
-            self._play(draft, seat, action)
-            note(draft, ActionEvent(seat, text, action.city))
-            draft.point = AFTER_PLAY[state.point]
-        return flow.settle(draft)
+        text = self.texts.get(action) or action_text(self.board, state, action)
+        draft = open_draft(state)
+        self._steps[action.verb](draft, seat, action, text)
+        return self.flow.settle(draft)
 
-    def _gain(self, draft: TntDraft, seat: Seat, city: int, blind: bool) -> None:
+    def _take(self, draft: TntDraft, seat: Seat, action: TntAction, text: str) -> None:
+        """T16: the displayed card goes to the hand and R refills its slot."""
+        city = action.city
+        draft.display = replaced(draft.display, action.slot - 1, NONE)
         draft.hands = replaced(draft.hands, seat, added(draft.hands[seat], city))
-        if blind:
-            draft.blind = replaced(draft.blind, seat, added(draft.blind[seat], city))
+        note(draft, ActionEvent(seat, text, city))
+        self.flow.refill(draft)
+        draft.point = Point.AFTER_TAKE if draft.point == Point.DRAW else Point.PLAY
 
-    def _play(self, draft: TntDraft, seat: Seat, action: TntAction) -> None:
+    def _blind(self, draft: TntDraft, seat: Seat, action: TntAction, text: str) -> None:
+        """T17: the deck's top card goes to the hand, seen by its taker alone."""
+        if not draft.deck:
+            self.flow.reshuffle(draft)
+        city = draft.deck[0]
+        draft.deck = draft.deck[1:]
+        draft.hands = replaced(draft.hands, seat, added(draft.hands[seat], city))
+        draft.blind = replaced(draft.blind, seat, added(draft.blind[seat], city))
+        note(draft, ActionEvent(seat, text, city))
+        draft.point = Point.AFTER_TAKE if draft.point == Point.DRAW else Point.PLAY
+
+    def _official(self, draft: TntDraft, seat: Seat, action: TntAction, text: str) -> None:
+        """T18–T22, T30, T50: the turn's official; the Administrator renews the display."""
+        verb = action.verb
+        draft.official = OFFICIALS.index(verb)
+        note(draft, ActionEvent(seat, text, NONE))
+        if verb == Verb.ADMINISTRATOR:
+            discards = list(draft.discards)
+            for city in draft.display:
+                if city != NONE:
+                    discards[city] += 1
+            draft.discards = tuple(discards)
+            draft.display = (NONE,) * self.board.display_slots
+            self.flow.refill(draft)
+        draft.point = AFTER_OFFICIAL[verb]
+
+    def _close(self, draft: TntDraft, seat: Seat, action: TntAction, text: str) -> None:
+        """T31–T49: the route closes; its rewards come at once."""
+        self.flow.close(draft, seat, action.houses, text)
+        draft.point = Point.AFTER_CLOSE
+
+    def _drop(self, draft: TntDraft, seat: Seat, action: TntAction, text: str) -> None:
+        """T52: the cards beyond the three kept are discarded, and the turn ends."""
+        kept = (0,) * self.board.num_cities
+        for city in action.kept:
+            kept = added(kept, city)
+        note(draft, ActionEvent(seat, text, NONE))
+        for city, count in enumerate(draft.hands[seat]):
+            for _ in range(count - kept[city]):
+                self.flow.remove_card(draft, seat, city)
+                draft.discards = added(draft.discards, city)
+        self.flow.end_turn(draft)
+
+    def _end(self, draft: TntDraft, seat: Seat, action: TntAction, text: str) -> None:
+        """T12: the player ends the turn without closing."""
+        note(draft, ActionEvent(seat, text, NONE))
+        self.flow.end_turn(draft)
+
+    def _play(self, draft: TntDraft, seat: Seat, action: TntAction, text: str) -> None:
         """T23–T29: the card leaves the hand and starts or extends the route."""
         self.flow.remove_card(draft, seat, action.city)
         route = draft.routes[seat]
         city = action.city
-        if action.verb == Verb.RESTART:
+        verb = action.verb
+        if verb == Verb.RESTART:
             discards = list(draft.discards)
             for old in route:
                 discards[old] += 1
             draft.discards = tuple(discards)
             route = (city,)
-        elif action.verb == Verb.START:
+        elif verb == Verb.START:
             route = (city,)
-        elif action.verb == Verb.LEFT:
+        elif verb == Verb.LEFT:
             route = (city, *route)
         else:
             route = (*route, city)
         draft.routes = replaced(draft.routes, seat, route)
         draft.played += 1
+        note(draft, ActionEvent(seat, text, city))
+        draft.point = AFTER_PLAY[draft.point]
 
     # -- queries -----------------------------------------------------------------------------
 
