@@ -71,6 +71,10 @@ class Board:
             neighbours[self.city_index[a]] |= 1 << self.city_index[b]
             neighbours[self.city_index[b]] |= 1 << self.city_index[a]
         self.neighbours: tuple[int, ...] = tuple(neighbours)
+        self.adjacent: tuple[tuple[City, ...], ...] = tuple(
+            tuple(_bits(mask)) for mask in neighbours
+        )
+        """Per city, the cities a road joins it to, in increasing order."""
         self.roads: tuple[tuple[City, City], ...] = tuple(
             (self.city_index[a], self.city_index[b]) for a, b in data["roads"]
         )

@@ -1,6 +1,8 @@
 """The Thurn und Taxis heuristic bot: grow one route, close it when a carriage is in reach.
 
-It reads only its seat's observation (T8) and the board, and decides at each point:
+It reads only what its seat may see (T8): its own hand and the public table (routes, houses,
+carriages, supplies, tiles and stacks), straight from the state, never the others' blind cards
+or the deck. It decides at each point:
 
 - take: the displayed card that extends the route at an end (a city without its house first),
   else one joined by road to a card in hand, else the Administrator;
@@ -14,19 +16,26 @@ It reads only its seat's observation (T8) and the board, and decides at each poi
 - hand limit: the three cards best linked to each other by roads.
 
 Ties go to the first action in the engine's stable order: the bot never draws from `rng`.
+The bot plays every rollout move of the search bot, so it scores the actions themselves,
+without building an observation or the actions' texts.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from itertools import compress
 
 from ludoteca.core.game import Seat
 from ludoteca.core.players import Budget, HeuristicBot
-from ludoteca.games.thurn_und_taxis.actions import TntAction
-from ludoteca.games.thurn_und_taxis.board import Board, City, bits, tnt_board
+from ludoteca.games.thurn_und_taxis.actions import CARRIER, CARTWRIGHT, TntAction, Verb
+from ludoteca.games.thurn_und_taxis.board import Board, Cards, City, tnt_board
+from ludoteca.games.thurn_und_taxis.moves import BIT, route_mask
 from ludoteca.games.thurn_und_taxis.rules import TntGame
 from ludoteca.games.thurn_und_taxis.state import TntState
+
+FIXED_SCORES = {Verb.BLIND: 0.5, Verb.ADMINISTRATOR: 0.4, Verb.CARRIER: 10.0,
+                Verb.CARTWRIGHT: -5.0, Verb.END: 0.0}
+"""The value of the actions that name no card (the Postmaster's depends on the hand)."""
 
 
 class TntHeuristicBot(HeuristicBot[TntGame, TntState]):
@@ -37,114 +46,92 @@ class TntHeuristicBot(HeuristicBot[TntGame, TntState]):
 
     def pick(self, game: TntGame, state: TntState, seat: Seat, rng: random.Random,
              budget: Budget | None) -> TntAction:
-        """Return the action the heuristic prefers, read from `seat`'s observation alone."""
-        view = game.observation(state, seat)
-        choice = Choice(tnt_board(), view, seat)
-        return game.action_from_text(state, choice.best(view["legal_actions"]))
+        """Return the action the heuristic prefers, from what `seat` may see alone."""
+        return Choice(tnt_board(), state, seat).best(game.legal_actions(state))
 
 
 class Choice:
-    """One decision: the bot's reading of its observation and its scores for each action."""
+    """One decision: what the bot's seat knows of the table and its scores for each action."""
 
-    def __init__(self, board: Board, view: dict[str, Any], seat: Seat) -> None:
+    def __init__(self, board: Board, state: TntState, seat: Seat) -> None:
         self.board = board
-        index = board.city_index
-        self.route: list[City] = [index[code] for code in view["routes"][seat]]
-        self.hand: list[City] = [index[code] for code in view["hand"]]
-        self.houses = 0
-        for code in view["houses"][seat]:
-            self.houses |= 1 << index[code]
-        self.carriage: int = view["carriages"][seat]
-        self.supply: int = view["houses_left"][seat]
-        self.stacks: dict[str, list[int]] = view["stacks"]
-        self.held = {tile["stack"] for tile in view["tiles"][seat]}
+        self.route: tuple[City, ...] = state.routes[seat]
+        self.hand: Cards = state.hands[seat]
+        self.in_hand = sum(compress(BIT, self.hand))
+        """The cities of the hand's cards, as a mask."""
+        self.houses: int = state.houses[seat]
+        self.carriage: int = state.carriages[seat]
+        self.supply: int = state.supply[seat]
+        self.taken = state.taken
+        self.held = {stack for stack, _ in state.tiles[seat]}
+        self.on_route = route_mask(self.route)
+        ends = board.neighbours[self.route[0]] | board.neighbours[self.route[-1]] \
+            if self.route else 0
+        self.reach = ends & ~self.on_route
+        """The cities whose card extends the route now, as a mask."""
 
-    def best(self, texts: list[str]) -> str:
-        """Return the legal text with the highest score (the first one on ties)."""
-        closes = [text for text in texts if text.startswith(("C=", "C*"))]
-        if closes and (len(closes) == len(texts) or self.should_close(texts)):
-            if "CW" in texts and self.cartwright_helps():
-                return "CW"
+    def best(self, legal: tuple[TntAction, ...]) -> TntAction:
+        """Return the legal action with the highest score (the first one on ties)."""
+        closes = [action for action in legal if action.verb == Verb.CLOSE]
+        if closes and (len(closes) == len(legal) or self.should_close(legal)):
+            if CARTWRIGHT in legal and self.cartwright_helps():
+                return CARTWRIGHT
             return max(closes, key=self.close_value)
-        scored = [(self.score(text), -position, text) for position, text in enumerate(texts)]
-        return max(scored)[2]
+        scored = [(self.score(action), -position) for position, action in enumerate(legal)]
+        return legal[-max(scored)[1]]
 
     # -- what each kind of action is worth ------------------------------------------------------
 
-    def score(self, text: str) -> float:
+    def score(self, action: TntAction) -> float:
         """Return the value of one non-closing action."""
-        if text.startswith("T") and text != "TD":
-            return self.take_value(self.board.city_index[text.split(":")[1]])
-        if text == "TD":
-            return 0.5
-        if text == "AD":
-            return 0.4
-        if text == "PM":
-            return 5.0 if not self.extenders() else -1.0
-        if text == "PC":
-            return 10.0
-        if text == "CW":
-            return -5.0
-        if text == ".":
-            return 0.0
-        if text.startswith("X["):
-            return self.drop_value(text)
-        if text.startswith(("C=", "C*")):
+        verb = action.verb
+        fixed = FIXED_SCORES.get(verb)
+        if fixed is not None:
+            return fixed
+        if verb == Verb.TAKE:
+            return self.take_value(action.city)
+        if verb == Verb.POSTMASTER:
+            return -1.0 if self.extends() else 5.0
+        if verb == Verb.DROP:
+            return self.drop_value(action.kept)
+        if verb == Verb.CLOSE:
             return -100.0  # closes are chosen by `best`
-        return self.play_value(text)
-
-    def ends(self) -> list[City]:
-        """Return the route's end cities (one for a one-card route)."""
-        if not self.route:
-            return []
-        return [self.route[0], self.route[-1]] if len(self.route) > 1 else [self.route[0]]
+        return self.play_value(action)
 
     def fits(self, city: City) -> bool:
         """Return True if a card of `city` extends the route now."""
-        if city in self.route:
-            return False
-        return any(self.board.joined(city, end) for end in self.ends())
+        return bool(self.reach >> city & 1)
 
-    def extenders(self) -> list[City]:
-        """Return the hand's cards that extend the route."""
-        return [city for city in self.hand if self.route and self.fits(city)]
+    def extends(self) -> bool:
+        """Return True if a card of the hand extends the route."""
+        return bool(self.reach & self.in_hand)
 
     def take_value(self, city: City) -> float:
         """Return how good taking a card of `city` is."""
         value = 0.0
+        linked = self.board.neighbours[city] & self.in_hand  # cards in hand a road away
         if self.route and self.fits(city):
             value += 4.0
-        elif not self.route and any(self.board.joined(city, other) for other in self.hand):
+        elif not self.route and linked:
             value += 2.0
-        if any(self.board.joined(city, other) for other in self.hand):
+        if linked:
             value += 1.0
         if not self.houses >> city & 1:
             value += 1.0
         return value + self.board.neighbours[city].bit_count() / 10
 
-    def play_value(self, text: str) -> float:
+    def play_value(self, action: TntAction) -> float:
         """Return how good a play (`*c`, `+c`, `c+`, `/c`) is."""
-        restart = text[0] in "*/"
-        code = text.strip("*/+")
-        city = self.board.city_index[code]
-        links = sum(self.board.joined(city, other) for other in self.hand if other != city)
+        city = action.city
+        links = sum(map(self.hand.__getitem__, self.board.adjacent[city]))  # cards, not cities
         fresh = 0.0 if self.houses >> city & 1 else 2.0
-        if restart:
-            return (-20.0 if text[0] == "/" else 0.0) + links + fresh / 2
-        free_roads = (self.board.neighbours[city] & ~self._route_mask()).bit_count()
+        if action.verb in (Verb.START, Verb.RESTART):
+            return (-20.0 if action.verb == Verb.RESTART else 0.0) + links + fresh / 2
+        free_roads = (self.board.neighbours[city] & ~self.on_route).bit_count()
         return 10.0 + fresh + links + free_roads / 10
 
-    def _route_mask(self) -> int:
-        mask = 0
-        for city in self.route:
-            mask |= 1 << city
-        return mask
-
-    def drop_value(self, text: str) -> float:
+    def drop_value(self, kept: tuple[City, ...]) -> float:
         """Return how well the cards kept by a hand-limit discard link to each other."""
-        kept = list(self.hand)
-        for code in text[2:-1].split(","):
-            kept.remove(self.board.city_index[code])
         pairs = sum(self.board.joined(a, b) for i, a in enumerate(kept) for b in kept[i + 1:])
         fresh = sum(not self.houses >> city & 1 for city in kept)
         return 3.0 * pairs + fresh + sum(self.board.neighbours[c].bit_count() for c in kept) / 10
@@ -162,43 +149,40 @@ class Choice:
         wanted = self.next_carriage()
         return bool(wanted) and wanted - self.board.cartwright_reduction <= len(self.route) < wanted
 
-    def should_close(self, texts: list[str]) -> bool:
+    def should_close(self, legal: tuple[TntAction, ...]) -> bool:
         """Return True if closing now beats keeping the route open."""
         length = len(self.route)
         wanted = self.next_carriage()
         if wanted and length >= wanted:
             return True
-        if "CW" in texts and self.cartwright_helps():
+        cartwright, carrier = CARTWRIGHT in legal, CARRIER in legal
+        if cartwright and self.cartwright_helps():
             return True
-        if "CW" not in texts and "PC" not in texts and wanted and \
+        if not cartwright and not carrier and wanted and \
                 wanted - self.board.cartwright_reduction <= length < wanted:
             return False  # wait a turn: the Cartwright will be free then
-        if "PC" in texts:
+        if carrier:
             return False
-        if not self.extenders():
+        if not self.extends():
             return True  # the next turn would probably have to discard it
         return length >= 7 or self.supply <= length
 
-    def close_value(self, text: str) -> float:
+    def close_value(self, action: TntAction) -> float:
         """Return houses placed plus the values of the tiles those houses complete."""
-        codes = text[text.index("[") + 1:-1]
-        placed = [self.board.city_index[code] for code in codes.split(",") if code]
-        houses = self.houses
-        for city in placed:
-            houses |= 1 << city
-        value = 2.0 * len(placed)
-        for stack in self.board.stacks:
-            if stack.id in self.held or not self.stacks.get(stack.id):
+        board = self.board
+        houses = self.houses | action.houses
+        value = 2.0 * action.houses.bit_count()
+        for index, stack in enumerate(board.stacks):
+            if index in self.held or self.taken[index] >= len(stack.values):
                 continue
-            top = self.stacks[stack.id][0]
             if stack.kind == "region":
                 complete = houses & stack.cities == stack.cities
             else:
                 complete = stack.kind == "outside_baiern" and all(
-                    houses & self.board.region_cities[region] for region in stack.regions
+                    houses & board.region_cities[region] for region in stack.regions
                 )
             if complete:
-                value += top
+                value += stack.values[self.taken[index]]
             elif stack.kind == "region":
-                value += len(bits(houses & stack.cities)) / max(len(bits(stack.cities)), 1)
+                value += (houses & stack.cities).bit_count() / max(stack.cities.bit_count(), 1)
         return value
