@@ -191,11 +191,11 @@ def test_shipped_weights_fit_the_current_encoder(name: str, players: int) -> Non
 def test_other_options_or_player_counts_fall_back_to_the_hand_written_evaluation() -> None:
     assert learned_evaluator(ludoteca.load("keezen", players=2, max_deals=50)) is None
     assert learned_evaluator(ludoteca.load("keezen", players=6)) is None
-    bot = ISMCTSBot()
+    bot = ISMCTSBot(value_net=True)
     plan = bot._plan(ludoteca.load("keezen", players=6))
     assert not isinstance(plan.evaluate, ValueEvaluator)
     assert isinstance(bot._plan(ludoteca.load("keezen", players=2)).evaluate, ValueEvaluator)
-    plain = ISMCTSBot(value_net=False)
+    plain = ISMCTSBot()  # the default, the lobby's Hard level: no network until it helps
     assert not isinstance(plain._plan(ludoteca.load("keezen", players=2)).evaluate, ValueEvaluator)
 
 
@@ -216,11 +216,12 @@ def test_the_search_on_a_value_net_plays_legal_moves(
         assert result.action in game.legal_actions(state)
 
 
-def test_the_plain_search_is_made_by_name_but_offered_nowhere() -> None:
+def test_the_search_on_the_network_is_made_by_name_but_offered_nowhere() -> None:
     game = ludoteca.load("keezen", players=2)
-    bot = make_bot("ismcts_plain", game)
-    assert isinstance(bot, ISMCTSBot) and not bot.value_net
-    assert "ismcts_plain" not in available_bots("keezen")
+    bot = make_bot("ismcts_net", game)
+    assert isinstance(bot, ISMCTSBot) and bot.value_net
+    assert "ismcts_net" not in available_bots("keezen")
+    assert not make_bot("ismcts", game).value_net
     state = mid_game(game, 4)
     action = bot.choose(game, state, game.current_player(state), random.Random(0),
                         Budget(iterations=20))

@@ -29,10 +29,10 @@ GENERIC_BOTS: tuple[BotSpec, ...] = (
 
 UNOFFERED_BOTS: tuple[BotSpec, ...] = (
     BotSpec(
-        "ismcts_plain", 2,
-        "The search with the game's hand-written evaluation only, never a learned value "
-        "network: for measuring the network in the arena.",
-        lambda: ISMCTSBot(value_net=False),
+        "ismcts_net", 2,
+        "The search scoring its positions with the game's learned value network where one is "
+        "shipped: for measuring the network in the arena before any level uses it.",
+        lambda: ISMCTSBot(value_net=True),
     ),
 )
 """Bots `make_bot` makes for experiments (the arena, simulate) that no lobby offers."""

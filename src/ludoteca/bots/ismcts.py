@@ -10,8 +10,10 @@ compare across determinizations where action objects need not. An iteration:
                  and on to the end of the turn in progress
              ──► evaluate (returns, or the evaluation at the cutoff) ──► back up per seat
 
-How a game is searched (rollout, depth, evaluator, margin) comes from its `GameSpec.search`; a
-learned value network shipped with the game (bots/value_net.py) replaces the evaluator.
+How a game is searched (rollout, depth, evaluator, margin) comes from its `GameSpec.search`; with
+`value_net`, a learned value network shipped with the game (bots/value_net.py) replaces the
+evaluator. It is off by default (the lobby's Hard level): the arena has not yet shown it makes
+the search stronger (docs/bots.md), and each change is kept only where it does.
 Positions are evaluated at turn boundaries, never mid-turn: after the cutoff the rollout goes on
 while the seat that moved last is still to move (at most `turn_cap` more moves), since a turn
 cut short misleads every evaluation (a Thurn und Taxis route closed too early, a Suitors' Paths
@@ -109,7 +111,7 @@ class ISMCTSBot:
         reuse: bool = True,
         margin: float | None = None,
         world_share: int = WORLD_SHARE,
-        value_net: bool = True,
+        value_net: bool = False,
         turn_cap: int = TURN_CAP,
     ) -> None:
         if rollout is not None and rollout not in ROLLOUTS:
