@@ -497,10 +497,6 @@ def _limit_fields() -> tuple[Any, ...]:
     return limit_fields()
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
-
-
 def _positive(text: str) -> int:
     """Return a whole number of at least 1; argparse reports anything else."""
     try:
@@ -510,3 +506,7 @@ def _positive(text: str) -> int:
     if count < 1:
         raise argparse.ArgumentTypeError(f"expected at least 1, got {count}")
     return count
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
