@@ -10,7 +10,15 @@ from pathlib import Path
 from typing import Any
 
 from ludoteca.server import seat_records, storage
-from tests.server.support import TestClient, act, assert_error, create, serve, view
+from tests.server.support import (
+    TestClient,
+    act,
+    assert_error,
+    create,
+    serve,
+    view,
+    wait_for,
+)
 from tests.server.test_absence import (
     THREE_PEOPLE_AND_A_BOT,
     connected,
@@ -112,6 +120,8 @@ def test_a_seat_taken_back_elsewhere_is_refused_on_the_old_copy_which_catches_up
             wait_present(a, match_id, {0})
             assert vote(a, match_id, tokens["0"], 1).json()["seats"][1]["replaced"] is True
         assert summary(b, match_id)["seats"][1]["replaced"] is True  # b's copy from now
+        # A return is refused while the bot plays the seat's turn (server/absence.py): let it.
+        wait_for(lambda: summary(a, match_id)["current_player"] != 1, "the bot's turn to pass")
         back = {"token": tokens["1"]}
         assert a.post(f"/api/matches/{match_id}/return", json=back).status_code == 200
 

@@ -11,6 +11,8 @@ from tests.web.support import YOUR_TURN, api_play_first_action, create_match, ht
 MAX_TABS = 120  # more than every focusable element of the match page
 MAX_CLICKS_PER_MOVE = 6  # pawn and hole, twice for a split 7 (as in support.py)
 SEED = 4
+SENT_OR_CHOOSING = """() => document.querySelector("[data-testid=match-page]")?.dataset.lastAction
+    || document.querySelector("[data-testid=board] [data-choice]")"""
 ELFENLAND_TURNS = 12  # phase 3 takes a counter per turn (5 each), then phase 4 places them
 
 
@@ -57,6 +59,7 @@ def test_a_keezen_turn_played_with_the_keyboard_only(open_page, server_url):
     expect(page.locator("[data-testid=board] [data-choice]")).to_have_count(0)
     page.keyboard.press("Enter")
     # Each Enter on a hole chooses it as a click would; the focus goes on to the next holes.
+    page.wait_for_function(SENT_OR_CHOOSING)
     for _ in range(MAX_CLICKS_PER_MOVE):
         if match_page.get_attribute("data-last-action"):
             break
@@ -64,6 +67,9 @@ def test_a_keezen_turn_played_with_the_keyboard_only(open_page, server_url):
         label = page.evaluate("document.activeElement.getAttribute('aria-label')")
         assert label, "a hole to choose has no name for screen readers"
         page.keyboard.press("Enter")
+        # Either more holes to choose, or the move is sent: wait for one of the two, so that
+        # no Enter goes to the next turn's cards (the bot may answer at once).
+        page.wait_for_function(SENT_OR_CHOOSING)
     else:
         raise AssertionError("no move was sent after the most choices a move needs")
 

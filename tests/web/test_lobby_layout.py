@@ -71,7 +71,6 @@ def test_the_lobby_offers_only_online_matches_and_keeps_yours_apart(open_page, s
     expect(page.get_by_test_id("matches-open").locator(row(to_join))).to_be_visible()
     yours = page.get_by_test_id("matches-yours").locator(row(held.json()["match_id"]))
     expect(yours.get_by_test_id("resume")).to_be_visible()
+    # (Other tests' matches between people may be listed as running: they are online.)
     for hidden in (against_bots, hot_seat):
         expect(row(hidden)).to_have_count(0)
-    expect(page.get_by_test_id("matches-running").locator("[data-testid=match-row]")
-           ).to_have_count(0)
