@@ -94,3 +94,21 @@ def test_a_view_names_no_card_it_may_not_see(position: tuple[TntGame, TntState])
         for other in range(game.num_players):
             assert len(view["hands"][other]) + view["blind_counts"][other] \
                 == view["hand_sizes"][other]
+
+
+def test_an_official_built_with_extra_fields_is_refused_with_a_reason_when_it_may_act() -> None:
+    # Found by the property above: a Cartwright carrying a slot, while the real one was legal,
+    # reached the reason for a Cartwright that changes nothing, and its assertion failed.
+    game = GAMES[3]
+    state = game.initial_state(1)
+    for _ in range(400):
+        legal = game.legal_actions(state)
+        official = next((a for a in legal if a.verb in (Verb.CARTWRIGHT, Verb.CARRIER,
+                                                          Verb.ADMINISTRATOR, Verb.POSTMASTER)),
+                        None)
+        if official is not None:
+            break
+        state = game.apply(state, legal[0])
+    assert official is not None
+    malformed = TntAction(official.verb, 3, 5)
+    assert_refused_unchanged(game, state, malformed, ("takes no slot, city or cards",))

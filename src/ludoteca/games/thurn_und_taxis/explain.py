@@ -90,6 +90,9 @@ def _reason(game: TntGame, state: TntState, seat: int, action: TntAction) -> str
     doing = f"the turn is at '{POINT_WORDS[point]}'"
     board = game.board
     if verb in OFFICIALS:
+        if any(legal.verb == verb for legal in game.legal_actions(state)):
+            # The official may act now: this one was built with a slot, city or cards.
+            return f"the {OFFICIAL_NAMES[verb]} takes no slot, city or cards (T10)"
         return _official_reason(game, state, seat, verb)
     if verb in (Verb.TAKE, Verb.BLIND):
         if point not in DRAW_POINTS:
