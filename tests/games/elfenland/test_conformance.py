@@ -48,6 +48,6 @@ def test_check_game_300_random_games(players: int) -> None:
     ],
 )
 def test_check_game_under_options(players: int, options: dict[str, object]) -> None:
-    report = check_game(ludoteca.load("elfenland", players, **options), games=40, seed=9,
+    report = check_game(ludoteca.load("elfenland", players, **options), games=25, seed=9,
                         deep_fraction=0.1)
-    assert report.games == 40
+    assert report.games == 25
