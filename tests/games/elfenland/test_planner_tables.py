@@ -16,7 +16,8 @@ import pytest
 import ludoteca
 from ludoteca.games.elfenland import ElfenlandGame
 from ludoteca.games.elfenland.bots import ElfenlandHeuristicBot
-from ludoteca.games.elfenland.planner import DEFAULT_WEIGHTS, TourPlanner, seat_view
+from ludoteca.games.elfenland.known import seat_view
+from ludoteca.games.elfenland.planner import DEFAULT_WEIGHTS, TourPlanner
 
 ANY_RULES: dict[str, Any] = {
     "caravan": "any", "hand_limit_timing": "after_move", "rounds": 3, "start_seat": 1,

@@ -42,16 +42,14 @@ from ludoteca.games.elfenland.board import (
     Town,
 )
 from ludoteca.games.elfenland.cards import Cards
+from ludoteca.games.elfenland.known import Held, SeatView, seat_view
 from ludoteca.games.elfenland.planner import (
     DEFAULT_WEIGHTS,
     NO_COUNTERS,
     TIE_MARGIN,
-    Held,
-    SeatView,
     Tour,
     TourPlanner,
     Weights,
-    seat_view,
 )
 from ludoteca.games.elfenland.rules import ElfenlandGame
 from ludoteca.games.elfenland.state import (

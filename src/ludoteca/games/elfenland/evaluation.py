@@ -12,7 +12,8 @@ from typing import Any
 from ludoteca.core.evaluation import relative_values
 from ludoteca.core.game import Game
 from ludoteca.core.spec import Evaluator
-from ludoteca.games.elfenland.planner import DEFAULT_WEIGHTS, TourPlanner, seat_view
+from ludoteca.games.elfenland.known import seat_view
+from ludoteca.games.elfenland.planner import DEFAULT_WEIGHTS, TourPlanner
 from ludoteca.games.elfenland.rules import ElfenlandGame
 
 NODE_LIMIT = 600
