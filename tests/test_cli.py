@@ -10,7 +10,8 @@ import pytest
 
 import ludoteca
 from ludoteca.bots import available_bots
-from ludoteca.cli import main, parse_options
+from ludoteca.cli import main
+from ludoteca.cli_text import parse_options
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -9,13 +9,12 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from ludoteca.arena import (
     ArenaConfig,
     ArenaGame,
     MatchResult,
-    SimulationStats,
     parse_contestants,
     plan_arena,
     play_match,
@@ -25,9 +24,9 @@ from ludoteca.arena import (
 from ludoteca.arena.progress import progress_bar
 from ludoteca.arena.tournament import ENGINES
 from ludoteca.bots import available_bots, make_bot
-from ludoteca.core import JSON, Game, available_games, load, replay
+from ludoteca.cli_text import parse_options, print_game, read_record, stats_text
+from ludoteca.core import available_games, load
 from ludoteca.core.options import players_text
-from ludoteca.core.records import record_game
 from ludoteca.core.registry import game_spec
 from ludoteca.server.environment import default_from_environment, resolve
 
@@ -35,7 +34,6 @@ EXIT_USAGE = 2
 DEMO_GAME = "keezen"
 MAX_WORKERS = 64
 """Most server processes `ludoteca serve --workers` starts."""
-
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -353,106 +351,7 @@ def _migrate(args: argparse.Namespace) -> int:
     return 0
 
 
-# -- helpers -----------------------------------------------------------------------------------
-
-
-def parse_options(pairs: Sequence[str]) -> dict[str, JSON]:
-    """Return game options from `key=value` texts; a value is JSON if it parses, else text."""
-    options: dict[str, JSON] = {}
-    for pair in pairs:
-        key, sep, text = pair.partition("=")
-        if not sep or not key.strip():
-            raise ValueError(f"--option expects KEY=VALUE, got {pair!r}")
-        try:
-            options[key.strip()] = json.loads(text)
-        except json.JSONDecodeError:
-            options[key.strip()] = text
-    return options
-
-
-def read_record(path: Path, index: int = 0) -> dict[str, JSON]:
-    """Return record `index` of a .jsonl file, or the record in a .json file (a list: indexed)."""
-    text = path.read_text(encoding="utf-8")
-    try:
-        if path.suffix == ".jsonl":
-            records = [json.loads(line) for line in text.splitlines() if line.strip()]
-        else:
-            loaded = json.loads(text)
-            records = loaded if isinstance(loaded, list) else [loaded]
-    except json.JSONDecodeError as error:
-        raise ValueError(f"{path} is not valid JSON: {error}") from error
-    if not -len(records) <= index < len(records):
-        raise ValueError(f"{path} holds {len(records)} record(s); there is no index {index}")
-    record = records[index]
-    if not isinstance(record, dict):
-        raise ValueError(f"{path}: record {index} is not a JSON object")
-    return record
-
-
-def print_game(
-    record: dict[str, JSON], board_every: int, title: str, out: TextIO | None = None
-) -> None:
-    """Print a recorded game move by move: its log lines, the board every few moves, the result."""
-    stream = out or sys.stdout
-    game = record_game(record)
-    states = replay(record)
-    renderer = game_spec(game.name).renderer(game)
-    actions = record["actions"]
-    print(
-        f"{title}: {game.name}, {game.num_players} players, seed {record['seed']}, "
-        f"{len(actions)} actions",
-        file=stream,
-    )
-    for line in renderer.new_log_lines(None, states[0]):
-        print(f"      {line}", file=stream)
-    if board_every > 0:
-        print(f"\n{renderer.board_text(states[0])}\n", file=stream)
-    last = len(states) - 1
-    for step in range(1, len(states)):
-        lines = renderer.new_log_lines(states[step - 1], states[step]) or [actions[step - 1]]
-        print(f"{step:>4}. {lines[0]}", file=stream)
-        for line in lines[1:]:
-            print(f"      {line}", file=stream)
-        if step == last or (board_every > 0 and step % board_every == 0):
-            print(f"\n{renderer.board_text(states[step])}\n", file=stream)
-    print(result_text(game, states[-1]), file=stream)
-
-
-def result_text(game: Game[Any, Any], state: Any) -> str:
-    """Return one line with the winners (or a draw), the returns and the scores."""
-    returns = game.returns(state)
-    winners = [str(seat) for seat, value in enumerate(returns) if value == 1.0]
-    outcome = "a draw"
-    if winners:
-        outcome = f"seat{'s' if len(winners) > 1 else ''} {' and '.join(winners)} won"
-    scores = " ".join(map(str, game.scores(state)))
-    return f"Result: {outcome}; scores per seat: {scores}"
-
-
-def stats_text(stats: SimulationStats, seed: int) -> str:
-    """Return the simulation statistics as a small plain-text report with per-seat/team tables."""
-    lines = [
-        f"{stats.game}, {stats.num_players} players, {stats.games} games, seed {seed}",
-        f"  games/s             {stats.games_per_second:12.2f}",
-        f"  actions/s           {stats.actions_per_second:12.0f}",
-        f"  mean actions/game   {stats.mean_actions:12.1f}",
-        f"  total actions       {stats.total_actions:12d}",
-        f"  elapsed (s)         {stats.elapsed:12.2f}",
-        f"  draws               {stats.draws:12d}",
-        "",
-        f"  {'seat':>4}  {'bot':<12} {'wins':>6}  {'win rate':>8}",
-    ]
-    seat_rows = zip(stats.bots, stats.wins, stats.win_rates, strict=True)
-    for seat, (bot, wins, rate) in enumerate(seat_rows):
-        lines.append(f"  {seat:>4}  {bot:<12} {wins:>6}  {rate:>8.1%}")
-    if any(len(team) > 1 for team in stats.teams):
-        lines += ["", f"  {'team':<12} {'bots':<24} {'wins':>6}  {'win rate':>8}"]
-        team_rows = zip(stats.teams, stats.team_wins, stats.team_win_rates, strict=True)
-        for team, wins, rate in team_rows:
-            seats = "+".join(map(str, team))
-            bots = "+".join(stats.bots[seat] for seat in team)
-            lines.append(f"  {'seats ' + seats:<12} {bots:<24} {wins:>6}  {rate:>8.1%}")
-    return "\n".join(lines)
+# -- argument types -----------------------------------------------------------------------------
 
 
 def _bot_processes(text: str) -> int:
@@ -467,17 +366,6 @@ def _bot_processes(text: str) -> int:
         return check_bot_processes(count)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from error
-
-
-def _workers(text: str) -> int:
-    """Return the `--workers` value; argparse reports the range when it is out of it."""
-    try:
-        count = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"workers: not a whole number: {text!r}") from None
-    if not 1 <= count <= MAX_WORKERS:
-        raise argparse.ArgumentTypeError(f"workers: expected 1 to {MAX_WORKERS}, got {count}")
-    return count
 
 
 def _server_module(name: str) -> Any:
@@ -497,16 +385,28 @@ def _limit_fields() -> tuple[Any, ...]:
     return limit_fields()
 
 
-def _positive(text: str) -> int:
-    """Return a whole number of at least 1; argparse reports anything else."""
+def _whole_number(text: str, what: str = "", top: int | None = None) -> int:
+    """Return `text` as a whole number from 1 to `top` (None: no top); argparse reports
+    anything else, after `what` ("workers: ")."""
     try:
         count = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"{what}not a whole number: {text!r}") from None
+    if top is not None and not 1 <= count <= top:
+        raise argparse.ArgumentTypeError(f"{what}expected 1 to {top}, got {count}")
     if count < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, got {count}")
+        raise argparse.ArgumentTypeError(f"{what}expected at least 1, got {count}")
     return count
 
+
+def _positive(text: str) -> int:
+    """Return a whole number of at least 1 (an argparse type)."""
+    return _whole_number(text)
+
+
+def _workers(text: str) -> int:
+    """Return the `--workers` value, 1 to MAX_WORKERS (an argparse type)."""
+    return _whole_number(text, "workers: ", MAX_WORKERS)
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -92,7 +92,7 @@ def test_the_seed_fixes_the_run() -> None:
 def test_records_replay_to_the_results(three_bots: ArenaResult, tmp_path: Path) -> None:
     path = tmp_path / "records.jsonl"
     path.write_text("".join(json.dumps(game.record) + "\n" for game in three_bots.games))
-    from ludoteca.cli import read_record
+    from ludoteca.cli_text import read_record
 
     for game in three_bots.games:
         record = read_record(path, game.index)
