@@ -7,6 +7,7 @@ import json
 import random
 import time
 
+import pytest
 from playwright.sync_api import Page, Route, expect
 
 import ludoteca
@@ -104,6 +105,8 @@ def play_elfenland_turn(page: Page, rng: random.Random) -> str:
     return action
 
 
+# A whole game by clicks, 11-40 s: in `make soak` (each page's controls have their own tests).
+@pytest.mark.soak
 def test_human_plays_elfenland_against_two_bots_to_the_end(open_page, server_url):
     page = open_page()
     match_id = create_elfenland_match(page, ["human", "bot:random", "bot:random"], seed=2024)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.web.support import YOUR_TURN, create_match, play_random_move
@@ -12,6 +13,8 @@ from tests.web.support import YOUR_TURN, create_match, play_random_move
 GAME_SECONDS = 300.0
 
 
+# A whole game by clicks, 11-40 s: in `make soak` (each page's controls have their own tests).
+@pytest.mark.soak
 def test_human_plays_keezen_against_three_bots_to_the_end(open_page):
     page = open_page()
     first_match = create_match(page, 4, ["human"] + ["bot:heuristic"] * 3)

@@ -12,6 +12,7 @@ import random
 import re
 import time
 
+import pytest
 from playwright.sync_api import Page, Route, expect
 
 from tests.web.support import (
@@ -144,6 +145,8 @@ def play_sp_action(page: Page, rng: random.Random, build_bias: float = 0.85,
     return action
 
 
+# A whole game by clicks, 11-40 s: in `make soak` (each page's controls have their own tests).
+@pytest.mark.soak
 def test_human_plays_suitors_paths_against_the_heuristic_bot_to_the_end(open_page, server_url):
     page = open_page()
     match_id = create_sp_match(page, ["human", "bot:heuristic"], seed=2027)

@@ -11,6 +11,7 @@ import random
 import re
 import time
 
+import pytest
 from playwright.sync_api import Page, Route, expect
 
 import ludoteca
@@ -134,6 +135,8 @@ def play_tnt_action(page: Page, rng: random.Random) -> str:
     return action
 
 
+# A whole game by clicks, 11-40 s: in `make soak` (each page's controls have their own tests).
+@pytest.mark.soak
 def test_human_plays_thurn_und_taxis_against_the_heuristic_bot_to_the_end(open_page, server_url):
     page = open_page()
     match_id = create_tnt_match(page, ["human", "bot:heuristic"], seed=2026)
