@@ -1,5 +1,6 @@
 """How ISMCTS plays each game as its `GameSpec.search` says: the evaluators, the heuristic's
-move kept within the margin, and the choice among well-visited root actions."""
+move kept within the margin or by the paired test, and the choice among well-visited root
+actions."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import pytest
 
 import ludoteca
 from ludoteca.bots import Budget, ISMCTSBot, make_bot
-from ludoteca.bots.ismcts import Node, _best
+from ludoteca.bots.ismcts import Node, _rollout_policy
+from ludoteca.bots.root_choice import MIN_PAIRS, PairedSamples, by_margin, by_paired_test
 from ludoteca.core.evaluation import relative_values
 from ludoteca.core.registry import game_spec
 from tests.bots.test_ismcts import ELFENLAND_LAST_MOVE, position
@@ -26,22 +28,74 @@ def root_with(stats: dict[str, tuple[int, float]]) -> Node:
 
 def test_the_heuristic_move_is_kept_within_the_margin() -> None:
     root = root_with({"a": (100, 0.52), "h": (100, 0.50)})
-    assert _best(root, "h", margin=0.05) == "h"
-    assert _best(root, "h", margin=0.01) == "a"
+    assert by_margin(root.children, "h", margin=0.05) == "h"
+    assert by_margin(root.children, "h", margin=0.01) == "a"
 
 
 def test_without_a_heuristic_move_the_best_mean_is_played() -> None:
     root = root_with({"a": (100, 0.52), "b": (100, 0.50)})
-    assert _best(root, None, margin=0.05) == "a"
-    assert _best(Node(0), None, margin=0.05) is None
+    assert by_margin(root.children, None, margin=0.05) == "a"
+    assert by_margin(Node(0).children, None, margin=0.05) is None
 
 
 def test_only_well_visited_moves_compete() -> None:
     # "lucky" has the best mean but under half the visits of the most visited move.
     root = root_with({"lucky": (10, 0.9), "a": (100, 0.55), "h": (80, 0.5)})
-    assert _best(root, "h", margin=0.01) == "a"
+    assert by_margin(root.children, "h", margin=0.01) == "a"
     # A heuristic move visited too little to compete is not kept either.
-    assert _best(root_with({"a": (100, 0.5), "h": (20, 0.9)}), "h", margin=0.5) == "a"
+    lopsided = root_with({"a": (100, 0.5), "h": (20, 0.9)})
+    assert by_margin(lopsided.children, "h", margin=0.5) == "a"
+
+
+def paired(gains: dict[str, list[float]]) -> PairedSamples:
+    """Return samples where the heuristic's move "h" scores 0.5 in every world and each other
+    action scores 0.5 plus its gain in world i."""
+    samples = PairedSamples()
+    for text, values in gains.items():
+        for world, gain in enumerate(values):
+            samples.record("h", world, 0.5)
+            samples.record(text, world, 0.5 + gain)
+    return samples
+
+
+def test_the_paired_test_replaces_the_heuristic_move_only_when_shown_better() -> None:
+    children = root_with({"a": (20, 0.6), "b": (20, 0.55), "h": (20, 0.5)}).children
+    # "a" gains 0.1 in every shared world: shown better, however small the difference.
+    clear = paired({"a": [0.1] * MIN_PAIRS, "b": [0.05] * MIN_PAIRS})
+    assert by_paired_test(children, "h", clear) == "a"
+    # "a" gains more on average but wildly, "b" a little always: "b" is the one shown better.
+    noisy = paired({"a": [1.0, -0.5] * MIN_PAIRS, "b": [0.02] * MIN_PAIRS})
+    assert by_paired_test(children, "h", noisy) == "b"
+    # Noise both ways is no evidence: the heuristic's move stays.
+    assert by_paired_test(children, "h", paired({"a": [0.5, -0.4] * MIN_PAIRS})) == "h"
+
+
+def test_the_paired_test_needs_enough_shared_worlds() -> None:
+    children = root_with({"a": (20, 0.9), "h": (20, 0.5)}).children
+    samples = paired({"a": [0.4] * (MIN_PAIRS - 1)})
+    assert samples.lower_bound("a", "h") is None
+    assert by_paired_test(children, "h", samples) == "h"
+    # Worlds the heuristic's move was not played in do not count.
+    samples.record("a", 999, 0.9)
+    assert by_paired_test(children, "h", samples) == "h"
+
+
+def test_without_a_heuristic_move_the_paired_rule_plays_the_most_visited() -> None:
+    children = root_with({"a": (30, 0.4), "b": (10, 0.9)}).children
+    assert by_paired_test(children, None, PairedSamples()) == "a"
+    assert by_paired_test({}, None, PairedSamples()) is None
+
+
+def test_every_world_plays_the_heuristic_move_first() -> None:
+    game, state = position("elfenland", 2, ELFENLAND_LAST_MOVE)
+    bot = ISMCTSBot(world_share=4)
+    result = bot.search(game, state, 0, random.Random(5), Budget(iterations=80))
+    heuristic = make_bot("heuristic", game).choose(game, state, 0, random.Random(5))
+    first = game.action_to_text(state, heuristic)
+    visits = {stats.text: stats.visits for stats in result.actions}
+    # 80 iterations in worlds of 4 (a world with fewer legal moves ends early): the
+    # heuristic's move is in every world, so it has at least a quarter of the visits.
+    assert visits[first] >= 80 // 4
 
 
 def test_relative_values_follow_the_lead() -> None:
@@ -124,3 +178,19 @@ def test_a_search_tries_the_heuristic_move_first() -> None:
     expected = game.action_to_text(state, heuristic.choose(game, state, seat, random.Random(0)))
     result = ISMCTSBot().search(game, state, seat, random.Random(1), Budget(iterations=1))
     assert [stats.text for stats in result.actions] == [expected]
+
+
+def test_a_rollout_budget_reaches_the_heuristic_bot() -> None:
+    game = ludoteca.load("elfenland", 2)
+    budget = Budget(iterations=5)
+    policy = _rollout_policy(game, "heuristic", budget)
+    assert policy is not None
+    heuristic = make_bot("heuristic", game)
+    state, rng, differing = game.initial_state(3), random.Random(3), 0
+    while (seat := game.current_player(state)) is not None and differing < 3:
+        # A tour planned in 5 nodes differs from the full one somewhere; the policy follows it.
+        limited = heuristic.choose(game, state, seat, random.Random(0), budget)
+        assert policy(state, seat, random.Random(0)) == limited
+        differing += limited != heuristic.choose(game, state, seat, random.Random(0))
+        state = game.apply(state, heuristic.choose(game, state, seat, rng))
+    assert differing == 3

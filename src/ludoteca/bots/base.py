@@ -34,6 +34,12 @@ UNOFFERED_BOTS: tuple[BotSpec, ...] = (
         "shipped: for measuring the network in the arena before any level uses it.",
         lambda: ISMCTSBot(value_net=True),
     ),
+    BotSpec(
+        "ismcts_margin", 2,
+        "The search keeping the heuristic's move unless another's mean beats it by the game's "
+        "fixed margin (the rule before the paired test): for the ablation in docs/bots.md.",
+        lambda: ISMCTSBot(override="margin"),
+    ),
 )
 """Bots `make_bot` makes for experiments (the arena, simulate) that no lobby offers."""
 

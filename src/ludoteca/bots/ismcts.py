@@ -18,8 +18,10 @@ Positions are evaluated at turn boundaries, never mid-turn: after the cutoff the
 while the seat that moved last is still to move (at most `turn_cap` more moves), since a turn
 cut short misleads every evaluation (a Thurn und Taxis route closed too early, a Suitors' Paths
 bid not yet paid for).
-The heuristic bot's move is expanded first and played unless another well-visited move beats
-its mean by the game's margin (`_best`); a few iterations in a row share one determinization.
+The heuristic bot's move is played unless another is shown better (bots/root_choice.py): by
+default every determinization plays it first and the others after it on the same hidden cards
+and luck, and another replaces it only where a paired test on those worlds says it is better
+("paired"); or where its mean beats it by the game's fixed margin ("margin").
 
 A child's exploration term uses its *availability* (how often it was legal when its parent was
 visited), not the parent's visits, since an action is legal in only some determinizations.
@@ -43,6 +45,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.bots.evaluation import score_evaluation
+from ludoteca.bots.root_choice import OVERRIDES, PairedSamples, by_margin, by_paired_test, mean
 from ludoteca.core.game import Game, Seat
 from ludoteca.core.players import Bot, Budget
 from ludoteca.core.registry import game_spec
@@ -113,6 +116,7 @@ class ISMCTSBot:
         world_share: int = WORLD_SHARE,
         value_net: bool = False,
         turn_cap: int = TURN_CAP,
+        override: str = "paired",
     ) -> None:
         if rollout is not None and rollout not in ROLLOUTS:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}, not {rollout!r}")
@@ -124,6 +128,8 @@ class ISMCTSBot:
             raise ValueError(f"world_share must be at least 1, not {world_share}")
         if turn_cap < 0:
             raise ValueError(f"turn_cap must be at least 0, not {turn_cap}")
+        if override not in OVERRIDES:
+            raise ValueError(f"override must be one of {', '.join(OVERRIDES)}, not {override!r}")
         self.rollout = rollout
         """The rollout policy; None: the game's `SearchHints`."""
         self.depth = depth
@@ -139,6 +145,8 @@ class ISMCTSBot:
         """Score positions with the game's learned value network where one is shipped."""
         self.turn_cap = turn_cap
         """Most moves past the cutoff to reach the end of a turn (0: evaluate at the cutoff)."""
+        self.override = override
+        """How another root action replaces the heuristic's (bots/root_choice.py)."""
         self._kept: dict[Seat, tuple[Game[Any, Any], Any, Node]] = {}
         """Per seat: the game, the state expected at its next decision, and that state's tree."""
         self._plans: dict[int, tuple[Game[Any, Any], _Plan]] = {}
@@ -190,10 +198,14 @@ class ISMCTSBot:
         root = search.root
         ranked = sorted(
             root.children.items(),
-            key=lambda item: (-item[1].visits, -_mean(item[1])),
+            key=lambda item: (-item[1].visits, -mean(item[1])),
         )
-        stats = tuple(ActionStats(text, node.visits, _mean(node)) for text, node in ranked)
-        best = _best(root, search.first, search.margin) or game.action_to_text(state, legal[0])
+        stats = tuple(ActionStats(text, node.visits, mean(node)) for text, node in ranked)
+        if self.override == "paired":
+            best = by_paired_test(root.children, search.first, search.samples)
+        else:
+            best = by_margin(root.children, search.first, search.margin)
+        best = best or game.action_to_text(state, legal[0])
         action = next(a for a in legal if game.action_to_text(state, a) == best)
         if self.reuse:
             self._keep(game, state, seat, action, root.children.get(best))
@@ -212,6 +224,8 @@ class ISMCTSBot:
         )
         heuristic = _rollout_policy(game, "heuristic")
         policy = heuristic if rollout == "heuristic" else None
+        if policy is not None and hints.rollout_budget is not None:
+            policy = _rollout_policy(game, "heuristic", Budget(iterations=hints.rollout_budget))
         margin = hints.margin if self.margin is None else self.margin
         plan = _Plan(policy, depth, evaluate, heuristic, margin)
         self._plans[id(game)] = (game, plan)
@@ -248,28 +262,6 @@ def _limits(budget: Budget | None, started: float) -> tuple[float, float | None]
     cap = math.inf if budget.iterations is None else budget.iterations
     deadline = None if budget.seconds is None else started + budget.seconds
     return cap, deadline
-
-
-def _best(root: Node, first: str | None, margin: float) -> str | None:
-    """Return the text of the root action to play: the best mean among the well-visited ones.
-
-    Only actions with at least half the visits of the most visited one compete, so that a
-    lucky action tried a few times cannot win; the heuristic's action (`first`) is kept unless
-    another beats its mean by `margin`.
-    """
-    if not root.children:
-        return None
-    floor = max(child.visits for child in root.children.values()) / 2
-    contenders = [(text, node) for text, node in root.children.items() if node.visits >= floor]
-    text, node = max(contenders, key=lambda item: (_mean(item[1]), item[1].visits))
-    kept = root.children.get(first) if first is not None else None
-    if kept is not None and kept.visits >= floor and _mean(node) < _mean(kept) + margin:
-        return first
-    return text
-
-
-def _mean(node: Node) -> float:
-    return node.total / node.visits if node.visits else 0.0
 
 
 Policy = Callable[[Any, Seat, random.Random], Any]
@@ -315,6 +307,10 @@ class _Search:
         self.world: Any = None
         self.world_seed = 0
         self.world_tried: set[Node] = set()
+        self.world_index = 0
+        self.samples = PairedSamples()
+        """Each root action's value per world, for the paired test."""
+        self.root_texts: dict[Node, str] = {}
 
     def heuristic_choice(self, state: Any) -> str | None:
         """Return the text of the heuristic bot's move in a determinization of `state`."""
@@ -341,6 +337,8 @@ class _Search:
             children = node.children
             untried: list[tuple[str, Any]] = []
             available: list[tuple[Node, Any]] = []
+            at_root = node is self.root
+            baseline: tuple[Node, Any] | None = None
             for action in legal:
                 text = to_text(state, action)
                 child = children.get(text)
@@ -348,15 +346,23 @@ class _Search:
                     untried.append((text, action))
                 else:
                     child.available += 1
-                    if node is not self.root or child not in self.world_tried:
+                    if not at_root or child not in self.world_tried:
                         available.append((child, action))
-            if node is self.root and not untried and not available:
+                        if at_root and text == self.first:
+                            baseline = (child, action)
+            if baseline is not None:
+                # Each world plays the heuristic's move first: the baseline of the paired test.
+                node, action = baseline
+                path.append(node)
+                state = game.apply(state, action)
+                continue
+            if at_root and not untried and not available:
                 # Every root action of this world has been tried in it: on to the next.
                 self._new_world(real)
                 return self.iterate(real)
             if untried:
                 pick = rng.randrange(len(untried))
-                if node is self.root and self.first is not None:
+                if at_root and self.first is not None:
                     pick = next((i for i, u in enumerate(untried) if u[0] == self.first), pick)
                 text, action = untried[pick]
                 child = children[text] = Node(seat)
@@ -369,15 +375,25 @@ class _Search:
             state = game.apply(state, action)
         self.world_tried.add(path[1])
         values = self._playout(state, path[-1].seat, random.Random(self.world_seed))
+        self.samples.record(self._root_text(path[1]), self.world_index, values[self.seat])
         for visited in path:
             visited.visits += 1
             visited.total += values[visited.seat]
+
+    def _root_text(self, child: Node) -> str:
+        """Return the action text of a child of the root."""
+        text = self.root_texts.get(child)
+        if text is None:
+            self.root_texts = {node: text for text, node in self.root.children.items()}
+            text = self.root_texts[child]
+        return text
 
     def _new_world(self, state: Any) -> None:
         """Draw the determinization (and rollout seed) the next iterations share."""
         self.world = self.game.resample(state, self.seat, self.rng)
         self.world_seed = self.rng.getrandbits(64)
         self.world_tried = set()
+        self.world_index += 1
 
     def _select(self, available: list[tuple[Node, Any]]) -> tuple[Node, Any]:
         """Return the available child with the best upper confidence bound, and its action."""
@@ -440,10 +456,13 @@ def _team_members(game: Game[Any, Any]) -> list[tuple[Seat, ...]]:
     return members
 
 
-def _rollout_policy(game: Game[Any, Any], rollout: str) -> Policy | None:
-    """Return the game's heuristic bot as a rollout move picker, or None for random moves."""
+def _rollout_policy(
+    game: Game[Any, Any], rollout: str, budget: Budget | None = None
+) -> Policy | None:
+    """Return the game's heuristic bot (thinking within `budget`) as a move picker, or None
+    for random moves."""
     spec = game_spec(game.name).bot("heuristic") if rollout == "heuristic" else None
     if spec is None:
         return None
     bot: Bot = spec.make()
-    return lambda state, seat, rng: bot.choose(game, state, seat, rng)
+    return lambda state, seat, rng: bot.choose(game, state, seat, rng, budget)

@@ -77,6 +77,10 @@ class SearchHints:
     """How much higher another move's mean value must be for the search to play it instead of
     the heuristic bot's: larger where the evaluation is rough, so that its errors are not
     mistaken for better moves."""
+    rollout_budget: int | None = None
+    """Iterations a heuristic rollout move may spend (`Budget(iterations=...)`, read as the
+    heuristic bot reads it: Elfenland's tour planner takes it as its node limit); None: the
+    bot's default, as at the table."""
     value_weights: str = "data/value"
     """Where the game's package keeps its learned value networks, one file per player count
     (`<n>p.npz`, bots/value_net.py); where a file exists and fits the game's options, the
