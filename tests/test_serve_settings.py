@@ -48,6 +48,7 @@ def test_every_serve_option_can_come_from_the_environment(
         "LUDOTECA_REDIS_URL": "redis://cache.example:6379/0",
         "LUDOTECA_WORKERS": "4", "LUDOTECA_HOST": "0.0.0.0", "LUDOTECA_PORT": "9000",
         "LUDOTECA_BOT_DELAY": "0.1", "LUDOTECA_BOT_PROCESSES": "2",
+        "LUDOTECA_BOT_ROOT_PARALLEL": "2",
         "LUDOTECA_MAX_BODY_BYTES": "1024", "LUDOTECA_CREATE_RATE": "5/minute",
         "LUDOTECA_BOT_LEASE_SECONDS": "30", "LUDOTECA_API_DOCS": "true",
         "LUDOTECA_LOG_FORMAT": "json",
@@ -61,7 +62,7 @@ def test_every_serve_option_can_come_from_the_environment(
     assert settings.database_url == "postgresql+psycopg://db.example/ludoteca"
     assert settings.redis_url == "redis://cache.example:6379/0"
     assert (call["workers"], call["host"], call["port"]) == (4, "0.0.0.0", 9000)
-    assert (settings.bot_delay, settings.bot_processes) == (0.1, 2)
+    assert (settings.bot_delay, settings.bot_processes, settings.bot_root_parallel) == (0.1, 2, 2)
     assert settings.limits.max_body_bytes == 1024
     assert settings.limits.create_rate == "5/minute"
     assert settings.limits.bot_lease_seconds == 30.0

@@ -184,6 +184,11 @@ def _parser() -> argparse.ArgumentParser:
         "--bot-processes", type=_bot_processes, default=1, metavar="N",
         help="worker processes in which hard (searching) bots think (default 1, at most 16)",
     )
+    serve.add_argument(
+        "--bot-root-parallel", type=_bot_root_parallel, default=1, metavar="N",
+        help="worker processes one hard bot decision searches in at once, its root statistics "
+        "merged (default 1, at most 16; at most --bot-processes are used)",
+    )
     for setting in _limit_fields():
         option = "--" + setting.name.replace("_", "-")
         if setting.type == "bool":
@@ -338,6 +343,7 @@ def _serve(args: argparse.Namespace) -> int:
     settings = serving.AppSettings(
         database_url=args.database_url, bot_delay=args.bot_delay, bot_seconds=args.bot_seconds,
         bot_processes=args.bot_processes, redis_url=args.redis_url, limits=limits,
+        bot_root_parallel=args.bot_root_parallel,
     )
     serving.serve(settings, args.host, args.port, args.workers, args.log_level, args.log_format)
     return 0
@@ -364,6 +370,22 @@ def _bot_processes(text: str) -> int:
         raise argparse.ArgumentTypeError(f"bot processes: not a whole number: {text!r}") from None
     try:
         return check_bot_processes(count)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from error
+
+
+def _bot_root_parallel(text: str) -> int:
+    """Return the `--bot-root-parallel` value; argparse reports the range when it is out of it."""
+    from ludoteca.server.bot_pool import check_root_parallel
+
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"bot root parallel: not a whole number: {text!r}"
+        ) from None
+    try:
+        return check_root_parallel(count)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from error
 

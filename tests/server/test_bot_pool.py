@@ -1,5 +1,6 @@
 """Hard bots think in worker processes (server/bot_pool.py): the same choice as in-process for
-the same seed, a stand-in bot when the pool breaks, and `--bot-processes` bounded."""
+the same seed, also when a decision is split into parts, a stand-in bot when the pool breaks,
+and `--bot-processes` and `--bot-root-parallel` bounded."""
 
 from __future__ import annotations
 
@@ -9,21 +10,25 @@ import logging
 import os
 import random
 import signal
-from collections.abc import Coroutine, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
 
 import ludoteca
-from ludoteca.bots import Budget, make_bot
+from ludoteca.bots import Budget, ISMCTSBot, make_bot
+from ludoteca.bots.root_parallel import RootSummary, merge
 from ludoteca.cli import main
 from ludoteca.core.registry import available_games
+from ludoteca.server import bot_pool
 from ludoteca.server.app import create_app
 from ludoteca.server.bot_pool import (
     MAX_BOT_PROCESSES,
+    MAX_ROOT_PARALLEL,
     BotPool,
     fallback_bot,
+    search_part_in_worker,
     searches,
 )
 from ludoteca.server.bots import BotScheduler
@@ -201,3 +206,94 @@ def test_bad_bot_process_counts_are_refused(bad, capsys):
 def test_the_app_refuses_a_bad_bot_process_count(tmp_path: Path, bad):
     with pytest.raises(ValueError, match=f"from 1 to {MAX_BOT_PROCESSES}, not {bad}"):
         create_app(f"sqlite:///{tmp_path / 'bad.sqlite3'}", bot_processes=bad)
+
+
+def merged_in_process(game: ludoteca.Game[Any, Any], state: Any, seed: int, parts: int) -> str:
+    """Return the text the merged parts 0 .. parts-1 of a new ISMCTS decision choose here."""
+    seat = game.current_player(state)
+    return merge([
+        ISMCTSBot().search_part(game, state, seat, random.Random(seed), ITERATIONS, part)
+        for part in range(parts)
+    ]).text
+
+
+def test_a_decision_in_two_parts_merges_them_as_in_process():
+    game, state = started("thurn_und_taxis", 12, 29)
+    seat = game.current_player(state)
+    split = BotPool(2, answer_margin_seconds=POLL_SECONDS, root_parallel=2)
+    try:
+        assert split.parts == 2
+        text = run(split.choose(game, dict(game.options), state, seat, 29, "ismcts", ITERATIONS))
+        assert len(split.worker_ids()) == 2
+    finally:
+        split.close()
+    assert text == merged_in_process(game, state, 29, 2)
+    assert text in {game.action_to_text(state, a) for a in game.legal_actions(state)}
+    assert BotPool(1, root_parallel=4).parts == 1  # never more parts than workers
+
+
+def failing_parts(failing: set[int]) -> Callable[..., RootSummary]:
+    """Return `search_part_in_worker` with the parts numbered in `failing` raising."""
+
+    def search_part(*args: Any) -> RootSummary:
+        if args[-1] in failing:
+            raise RuntimeError(f"part {args[-1]} fails")
+        return search_part_in_worker(*args)
+
+    return search_part
+
+
+@pytest.mark.parametrize("failing", [{1}, {0, 1}])
+def test_parts_that_fail_cost_the_pool_and_the_others_decide(
+    failing: set[int], monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+):
+    caplog.set_level(logging.ERROR, logger="ludoteca.server.bot_pool")
+    monkeypatch.setattr(bot_pool, "search_part_in_worker", failing_parts(failing))
+    game, state = started("keezen", 5, 3)
+    seat = game.current_player(state)
+    split = BotPool(2, root_parallel=2)
+    # Threads stand in for the worker processes, which could not see the patched function.
+    split._pool = concurrent.futures.ThreadPoolExecutor(2)  # type: ignore[assignment]
+    text = run(split.choose(game, dict(game.options), state, seat, 3, "ismcts", ITERATIONS))
+    assert "a part of the ismcts bot of keezen failed in its worker process" in caplog.text
+    assert split._pool is None  # the next decision starts a new pool
+    if failing == {1}:
+        assert "1 of 2 parts" in caplog.text and "the others decide" in caplog.text
+        assert text == in_process(game, state, 3, "ismcts")  # part 0 alone: the single search
+    else:
+        assert "a quicker bot moves" in caplog.text
+        assert text is None
+
+
+def test_the_stand_in_moves_when_the_parts_workers_die(caplog: pytest.LogCaptureFixture):
+    caplog.set_level(logging.ERROR, logger="ludoteca.server.bot_pool")
+    game, state = started("keezen", 5, 3)
+    seat = game.current_player(state)
+    options = dict(game.options)
+    scheduler = BotScheduler(processes=2, answer_margin_seconds=POLL_SECONDS, root_parallel=2)
+
+    async def search() -> str:
+        return await scheduler.search(game, options, state, seat, 5, "ismcts", ITERATIONS)
+
+    try:
+        searched = run(search())
+        killed = scheduler.pool.worker_ids()
+        for pid in killed:
+            os.kill(pid, signal.SIGKILL)
+        wait_for(lambda: not set(killed) & set(scheduler.pool.worker_ids()), "the workers' death")
+        stand_in = run(search())
+        assert "a quicker bot moves" in caplog.text
+    finally:
+        scheduler.close()
+    assert searched == merged_in_process(game, state, 5, 2)
+    assert stand_in == in_process(game, state, 5, "heuristic")
+
+
+@pytest.mark.parametrize("bad", ["0", str(MAX_ROOT_PARALLEL + 1), "two"])
+def test_bad_root_parallel_counts_are_refused(bad, capsys, tmp_path: Path):
+    assert main(["serve", "--bot-root-parallel", bad]) == 2
+    error = capsys.readouterr().err
+    assert "--bot-root-parallel" in error and "bot root parallel" in error and bad in error
+    if bad != "two":
+        with pytest.raises(ValueError, match=f"from 1 to {MAX_ROOT_PARALLEL}, not {bad}"):
+            create_app(f"sqlite:///{tmp_path / 'bad.sqlite3'}", bot_root_parallel=int(bad))

@@ -22,6 +22,9 @@ The heuristic bot's move is played unless another is shown better (bots/root_cho
 default every determinization plays it first and the others after it on the same hidden cards
 and luck, and another replaces it only where a paired test on those worlds says it is better
 ("paired"); or where its mean beats it by the game's fixed margin ("margin").
+One decision may also be searched in parts, in several processes at once (`search_part`): each
+part plays the same heuristic move first and draws its own worlds, and bots/root_parallel.py
+merges their root statistics and applies the same rule; part 0 alone is `search` itself.
 
 A child's exploration term uses its *availability* (how often it was legal when its parent was
 visited), not the parent's visits, since an action is legal in only some determinizations.
@@ -45,7 +48,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.bots.evaluation import score_evaluation
-from ludoteca.bots.root_choice import OVERRIDES, PairedSamples, by_margin, by_paired_test, mean
+from ludoteca.bots.root_choice import OVERRIDES, PairedSamples, mean
+from ludoteca.bots.root_parallel import RootSummary, choose_root
+from ludoteca.core.chance import event_rng
 from ludoteca.core.game import Game, Seat
 from ludoteca.core.players import Bot, Budget
 from ludoteca.core.registry import game_spec
@@ -180,36 +185,71 @@ class ISMCTSBot:
         if len(legal) == 1:
             text = game.action_to_text(state, legal[0])
             return SearchResult(legal[0], text, 0, 0.0, ())
-        # A private generator drawn from the caller's, so the search is reproducible and leaves
-        # the caller's generator one draw further whatever the budget.
-        search = _Search(game, seat, random.Random(rng.getrandbits(64)), self._plan(game), self)
-        search.first = search.heuristic_choice(state)
+        search = self._begin(game, state, seat, rng, 0)
         kept = self._kept.pop(seat, None)
         if kept is not None and kept[0] is game and kept[1] == state:
             search.root = kept[2]
         reused = sum(child.visits for child in search.root.children.values())
-        done = 0
-        # At least one iteration, even when setting up (a first evaluation's tables) ate the time.
-        while done < iterations and (
-            deadline is None or done == 0 or time.perf_counter() < deadline
-        ):
-            search.iterate(state)
-            done += 1
+        done = search.run(state, iterations, deadline)
         root = search.root
         ranked = sorted(
             root.children.items(),
             key=lambda item: (-item[1].visits, -mean(item[1])),
         )
         stats = tuple(ActionStats(text, node.visits, mean(node)) for text, node in ranked)
-        if self.override == "paired":
-            best = by_paired_test(root.children, search.first, search.samples)
-        else:
-            best = by_margin(root.children, search.first, search.margin)
-        best = best or game.action_to_text(state, legal[0])
+        best = choose_root(
+            self.override, root.children, search.first, search.samples, search.margin
+        ) or game.action_to_text(state, legal[0])
         action = next(a for a in legal if game.action_to_text(state, a) == best)
         if self.reuse:
             self._keep(game, state, seat, action, root.children.get(best))
         return SearchResult(action, best, done, time.perf_counter() - started, stats, reused)
+
+    def search_part(
+        self,
+        game: Game[Any, Any],
+        state: Any,
+        seat: Seat,
+        rng: random.Random,
+        budget: Budget | None,
+        part: int,
+    ) -> RootSummary:
+        """Return the root statistics of part `part` of a decision searched in several
+        processes at once (bots/root_parallel.py merges the parts and chooses)."""
+        if part < 0:
+            raise ValueError(f"a part number must be at least 0, not {part}")
+        if game.current_player(state) != seat:
+            raise ValueError(f"seat {seat} is not to act (to act: {game.current_player(state)})")
+        started = time.perf_counter()
+        iterations, deadline = _limits(budget, started)
+        legal = game.legal_actions(state)
+        default = game.action_to_text(state, legal[0])
+        if len(legal) == 1:
+            return RootSummary(part, None, default, self.override, 0.0, 0, {}, {})
+        # No kept tree in or out: each part is searched by a new bot in a worker process.
+        search = self._begin(game, state, seat, rng, part)
+        done = search.run(state, iterations, deadline)
+        children = {text: (node.visits, node.total) for text, node in search.root.children.items()}
+        return RootSummary(
+            part, search.first, default, self.override, search.margin, done, children,
+            search.samples.by_action,
+        )
+
+    def _begin(
+        self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random, part: int
+    ) -> _Search:
+        """Return a new search of part `part` of a decision, its first move chosen."""
+        # A private generator drawn from the caller's, so the search is reproducible and leaves
+        # the caller's generator one draw further whatever the budget.
+        seed = rng.getrandbits(64)
+        search = _Search(game, seat, random.Random(seed), self._plan(game), self)
+        # The heuristic's move is drawn from the caller's seed alone, so every part of a
+        # decision has the same baseline for the paired test; the iterations of part k > 0
+        # then draw from a stream of their own (part 0 goes on with this one: `search` alone).
+        search.first = search.heuristic_choice(state)
+        if part > 0:
+            search.rng = event_rng(seed, "root part", part)
+        return search
 
     def _plan(self, game: Game[Any, Any]) -> _Plan:
         """Return how to search `game`: this bot's settings, else the game's `SearchHints`."""
@@ -311,6 +351,17 @@ class _Search:
         self.samples = PairedSamples()
         """Each root action's value per world, for the paired test."""
         self.root_texts: dict[Node, str] = {}
+
+    def run(self, state: Any, iterations: float, deadline: float | None) -> int:
+        """Iterate from `state` until `iterations` or `deadline`; return the iterations done."""
+        done = 0
+        # At least one iteration, even when setting up (a first evaluation's tables) ate the time.
+        while done < iterations and (
+            deadline is None or done == 0 or time.perf_counter() < deadline
+        ):
+            self.iterate(state)
+            done += 1
+        return done
 
     def heuristic_choice(self, state: Any) -> str | None:
         """Return the text of the heuristic bot's move in a determinization of `state`."""

@@ -74,10 +74,12 @@ def create_app(
     limits: ServerLimits | None = None,
     bot_processes: int = 1,
     redis_url: str | None = None,
+    bot_root_parallel: int = 1,
 ) -> FastAPI:
     """Return the Ludoteca app storing matches at `database_url`, bots spaced by `bot_delay`,
-    hard bots thinking `bot_seconds` in `bot_processes` worker processes; with `redis_url`, one
-    of several processes serving the same database (server/fanout.py)."""
+    hard bots thinking `bot_seconds` in `bot_processes` worker processes (one decision in
+    `bot_root_parallel` of them at once); with `redis_url`, one of several processes serving
+    the same database (server/fanout.py)."""
     limits = limits or ServerLimits()
     request_rate = parse_rate(limits.request_rate, "request_rate")
     create_rate = parse_rate(limits.create_rate, "create_rate")
@@ -86,6 +88,7 @@ def create_app(
     hub = MatchHub(
         Database(database_url), bot_delay=bot_delay, bot_seconds=bot_seconds, limits=limits,
         bot_processes=bot_processes, fanout=None if redis_url is None else Fanout(redis_url),
+        bot_root_parallel=bot_root_parallel,
     )
 
     @asynccontextmanager

@@ -11,6 +11,12 @@ back is the action's canonical text, which the hub plays like any text a person 
                         └──► None: the fallback bot decides on the scheduler's thread instead,
                              and the next decision starts a new pool
 
+With `root_parallel` above 1, a decision of the search is split into min(root_parallel,
+processes) parts, each searching in its own worker for the whole budget with its own random
+stream; the parts' root statistics come back and are merged here (bots/root_parallel.py). Parts
+that failed or did not answer in time cost the pool as above, but the parts that did answer
+still decide; only when none did does the fallback bot move.
+
 The pool starts its processes with "spawn": forking a server that runs threads can copy a lock
 held by another thread into the child, which then waits on it forever.
 """
@@ -26,7 +32,8 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ludoteca.bots import Budget, bot_specs, make_bot
+from ludoteca.bots import Budget, ISMCTSBot, bot_specs, make_bot
+from ludoteca.bots.root_parallel import RootSummary, merge
 from ludoteca.core import JSON, Game, Seat, load
 
 log = logging.getLogger(__name__)
@@ -36,6 +43,8 @@ SEARCH_LEVEL = 2
 scheduler's thread."""
 MAX_BOT_PROCESSES = 16
 """The most worker processes `--bot-processes` may ask for."""
+MAX_ROOT_PARALLEL = 16
+"""The most parts `--bot-root-parallel` may split one decision into."""
 ANSWER_MARGIN_SECONDS = 5.0
 """Time a worker has beyond the bot's budget: a fresh process must start and import first."""
 CACHED_GAMES = 32
@@ -52,6 +61,18 @@ def check_bot_processes(processes: int) -> int:
             f"not {processes!r}"
         )
     return processes
+
+
+def check_root_parallel(parts: int) -> int:
+    """Return `parts` if it is a valid number of parts per decision; ValueError if not."""
+    if isinstance(parts, bool) or not isinstance(parts, int) or not (
+        1 <= parts <= MAX_ROOT_PARALLEL
+    ):
+        raise ValueError(
+            f"bot root parallel must be a whole number from 1 to {MAX_ROOT_PARALLEL}, "
+            f"not {parts!r}"
+        )
+    return parts
 
 
 def searches(game_name: str, bot_name: str) -> bool:
@@ -81,6 +102,27 @@ def decide_in_worker(
     return game.action_to_text(state, action)
 
 
+def search_part_in_worker(
+    game_name: str, players: int, options: dict[str, JSON], state: Any, seat: Seat,
+    rng_seed: int, bot_name: str, budget: Budget, part: int,
+) -> RootSummary:
+    """Return the root statistics of part `part` of the decision of a new `bot_name` (in a
+    worker); TypeError if that bot is not a search that can be split."""
+    game = _game(game_name, players, json.dumps(options, sort_keys=True))
+    bot = make_bot(bot_name, game)
+    if not isinstance(bot, ISMCTSBot):
+        raise TypeError(f"the {bot_name} bot of {game_name} cannot search in parts")
+    return bot.search_part(game, state, seat, random.Random(rng_seed), budget, part)
+
+
+def _splits(bot_name: str, game: Game[Any, Any]) -> bool:
+    """Return True if bot `bot_name` of `game` is a search that can decide in parts."""
+    try:
+        return isinstance(make_bot(bot_name, game), ISMCTSBot)
+    except ValueError:
+        return False  # no such bot: the worker says so, as for any decision
+
+
 @functools.lru_cache(maxsize=CACHED_GAMES)
 def _game(game_name: str, players: int, options_json: str) -> Game[Any, Any]:
     """Return the game built once per worker for these options (given as JSON: hashable)."""
@@ -91,20 +133,28 @@ class BotPool:
     """The worker processes of searching bots, started on first use and replaced if they fail."""
 
     def __init__(
-        self, processes: int = 1, answer_margin_seconds: float = ANSWER_MARGIN_SECONDS
+        self, processes: int = 1, answer_margin_seconds: float = ANSWER_MARGIN_SECONDS,
+        root_parallel: int = 1,
     ) -> None:
         self.processes = check_bot_processes(processes)
         self.answer_margin_seconds = answer_margin_seconds
         """Time a worker has beyond the bot's budget before its decision is given up (a test
         on a loaded machine, where spawning a worker can take longer, raises it)."""
+        self.parts = min(check_root_parallel(root_parallel), self.processes)
+        """Workers one decision of a search uses at once (1: the whole decision in one)."""
         self._pool: ProcessPoolExecutor | None = None
 
     async def choose(
         self, game: Game[Any, Any], options: dict[str, JSON], state: Any, seat: Seat,
         rng_seed: int, bot_name: str, budget: Budget,
     ) -> str | None:
-        """Return the action text the searching bot chooses in a worker; None if the pool
-        failed or did not answer in time (logged; the next decision gets a new pool)."""
+        """Return the action text the searching bot chooses in a worker (or, in parts, in
+        several); None if the pool failed or did not answer in time (logged; the next
+        decision gets a new pool)."""
+        if self.parts > 1 and _splits(bot_name, game):
+            return await self._choose_in_parts(
+                game, options, state, seat, rng_seed, bot_name, budget
+            )
         pool = self._pool or self._start()
         limit = (budget.seconds or 0.0) + self.answer_margin_seconds
         try:
@@ -122,6 +172,53 @@ class BotPool:
                           bot_name, game.name)
             self._stop(pool)
             return None
+
+    async def _choose_in_parts(
+        self, game: Game[Any, Any], options: dict[str, JSON], state: Any, seat: Seat,
+        rng_seed: int, bot_name: str, budget: Budget,
+    ) -> str | None:
+        """Return the action text chosen by merging the parts that answered in time; None if
+        none did (a part that failed or overran costs the pool, as in `choose`)."""
+        pool = self._pool or self._start()
+        limit = (budget.seconds or 0.0) + self.answer_margin_seconds
+        waiting: list[asyncio.Future[RootSummary]] = []
+        try:
+            for part in range(self.parts):
+                waiting.append(asyncio.wrap_future(pool.submit(
+                    search_part_in_worker, game.name, game.num_players, options, state, seat,
+                    rng_seed, bot_name, budget, part,
+                )))
+            done, _ = await asyncio.wait(waiting, timeout=limit)
+        except asyncio.CancelledError:
+            for future in waiting:
+                future.cancel()
+            raise
+        except Exception:
+            log.exception("the %s bot of %s failed in its worker process; a quicker bot moves",
+                          bot_name, game.name)
+            for future in waiting:
+                future.cancel()
+            self._stop(pool)
+            return None
+        failed = [f for f in waiting if f in done and not f.cancelled() and f.exception()]
+        answered = [f.result() for f in waiting if f in done and f not in failed]
+        if len(answered) < len(waiting):
+            for future in failed:
+                log.error("a part of the %s bot of %s failed in its worker process",
+                          bot_name, game.name, exc_info=future.exception())
+            for future in waiting:
+                future.cancel()
+            log.error(
+                "%d of %d parts of the %s bot of %s failed or overran in their worker "
+                "processes; %s", len(waiting) - len(answered), len(waiting), bot_name, game.name,
+                "the others decide" if answered else "a quicker bot moves",
+            )
+            self._stop(pool)
+        if not answered:
+            return None
+        # On the event loop: a merge adds up at most a few hundred actions times a few hundred
+        # worlds per part, well under a millisecond (docs/bots.md "In the web app").
+        return merge(answered).text
 
     def close(self) -> None:
         """Stop the workers (decisions under way are dropped)."""

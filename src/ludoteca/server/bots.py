@@ -14,6 +14,8 @@ reply never waits behind searches:
 
     quick lane   heuristic and random bots    `turns` at once, on the bot thread
     search lane  searching bots (ISMCTS)      `processes` at once, in the worker processes
+                                              (`processes // parts` when a decision is split
+                                              into parts, one worker each: root_parallel)
 
     owner A: [ a3 a2 a1 ] ─┐
     owner B: [ b1 ]       ─┼─► round-robin A, B, C, A, … ─► turn: decide ─► commit ─► queue again
@@ -165,10 +167,13 @@ class BotScheduler:
         threads: int = BOT_THREADS,
         processes: int = 1,
         answer_margin_seconds: float = ANSWER_MARGIN_SECONDS,
+        root_parallel: int = 1,
     ) -> None:
-        self.pool = BotPool(processes, answer_margin_seconds)
+        self.pool = BotPool(processes, answer_margin_seconds, root_parallel)
         self._quick = FairTurns(turns)
-        self._search = FairTurns(self.pool.processes)
+        # One search per `parts` workers: more would queue parts behind each other, and a part
+        # waiting for a worker spends its answer time before it starts.
+        self._search = FairTurns(max(1, self.pool.processes // self.pool.parts))
         self.bot_only = BotOnlyPlaces()
         """The bot-only matches playing now, within `limits.max_bot_matches`."""
         self._executor = ThreadPoolExecutor(threads, thread_name_prefix="ludoteca-bot")

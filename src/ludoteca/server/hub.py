@@ -78,6 +78,7 @@ class MatchHub:
         limits: ServerLimits | None = None,
         bot_processes: int = 1,
         fanout: Fanout | None = None,
+        bot_root_parallel: int = 1,
     ) -> None:
         self.db = db
         self.fanout = fanout
@@ -86,7 +87,7 @@ class MatchHub:
         self.bot_seconds = bot_seconds
         self.limits = limits or ServerLimits()
         self.cache = MatchCache(db, self.limits, on_loaded=self._loaded)
-        self.bots = BotScheduler(processes=bot_processes)
+        self.bots = BotScheduler(processes=bot_processes, root_parallel=bot_root_parallel)
         self.closing = False
         """True once `close` began: no bot starts, and no lease is given up one by one."""
         self.bot_matches_starting = 0

@@ -41,6 +41,7 @@ class AppSettings:
     bot_processes: int
     redis_url: str | None
     limits: ServerLimits
+    bot_root_parallel: int = 1
 
     def to_json(self) -> str:
         """Return the settings as one JSON object (the limits nested)."""
@@ -57,6 +58,7 @@ class AppSettings:
         return create_app(
             self.database_url, bot_delay=self.bot_delay, bot_seconds=self.bot_seconds,
             limits=self.limits, bot_processes=self.bot_processes, redis_url=self.redis_url,
+            bot_root_parallel=self.bot_root_parallel,
         )
 
 
