@@ -23,7 +23,13 @@ after_administrator, after_take, after_postmaster, play, after_play, after_carri
 after_second_play, after_cartwright, after_close); `forced: yes` when the hand is empty at
 the draw point, else no; `official: -` (or AD, PM, PC, CW); cards played this turn from the
 point; no cards, routes, houses, carriages or tiles; `supply` 20 minus the houses placed;
-`taken` from the tiles held; no holder of the game-end tile; seed 0.
+`taken` from the tiles held; no holder of the game-end tile; seed 0; reshuffles 0.
+
+A finished game is `point: over` with no `to move`; its ranks follow from the scores and the
+holder (T58, T59). `end reason` (carriage_7, last_house, round_limit) defaults to round_limit
+for a finished game nobody triggered, else to carriage_7 when the holder has the 7-carriage and
+last_house when not; a reason given must agree with the table. `reshuffles` counts the discard
+piles shuffled into a deck so far: the next reshuffle is the seed's shuffle of that number.
 
 The cards nowhere else go below `deck` (the top cards, listed top first) when it ends with
 `...`, or to the discard pile when it does not (then `discards` may not be given too); without
@@ -48,6 +54,8 @@ from ludoteca.games.thurn_und_taxis.state import (
     NONE,
     REASON_CARRIAGE,
     REASON_HOUSES,
+    REASON_ROUND_LIMIT,
+    EndEvent,
     Point,
     TntState,
     TurnEvent,
@@ -60,25 +68,24 @@ T = TypeVar("T")
 KEYS = (
     "to move", "round", "point", "forced", "official", "played", "display", "deck",
     "discards", "hands", "blind", "routes", "houses", "supply", "carriages", "tiles", "taken",
-    "game end", "seed",
+    "game end", "end reason", "seed", "reshuffles",
 )
-REQUIRED = ("to move",)
 MORE = "..."
 PLAYED_AT = {Point.AFTER_PLAY: 1, Point.AFTER_CARRIER: 1, Point.AFTER_SECOND_PLAY: 2,
              Point.AFTER_CARTWRIGHT: 1, Point.AFTER_CLOSE: 1}
-POINT_NAMES = {point.name.lower(): point for point in Point if point != Point.OVER}
+POINT_NAMES = {point.name.lower(): point for point in Point}
 
 
 def position_from_text(game: TntGame, text: str) -> TntState:
     """Return the state `text` describes; StateFormatError saying what is wrong."""
     board = game.board
     n = game.num_players
-    facts = read_facts(text, KEYS, REQUIRED, "Thurn und Taxis")
-    current = read_seat(facts["to move"], n, "to move")
+    facts = read_facts(text, KEYS, (), "Thurn und Taxis")
     point_name = facts.get("point", "draw")
     if point_name not in POINT_NAMES:
         raise StateFormatError(f"point must be one of {', '.join(POINT_NAMES)}")
     point = POINT_NAMES[point_name]
+    current = _to_move(facts, n, point)
     no_cards = (0,) * board.num_cities
     hands = _per_seat(facts.get("hands"), n, no_cards, lambda v: _multiset(board, v))
     blind = _per_seat(facts.get("blind"), n, no_cards, lambda v: _multiset(board, v))
@@ -160,33 +167,88 @@ def position_from_text(game: TntGame, text: str) -> TntState:
         discards, deck = tuple(discard_list), tuple(top)
     else:
         deck = (*top, *rest)
-    forced_default = point == Point.DRAW and not any(hands[current])
+    forced_default = current is not None and point == Point.DRAW and not any(hands[current])
+    game_round = read_number(facts.get("round", "1"), "round")
+    _check_round(game, game_round, point, holder)
     state = TntState(
-        seed=seed, reshuffles=0, round=read_number(facts.get("round", "1"), "round"),
+        seed=seed, reshuffles=read_number(facts.get("reshuffles", "0"), "reshuffles"),
+        round=game_round,
         current=current, point=point,
         forced=_yes_no(facts.get("forced"), forced_default), official=official,
         played=read_number(facts.get("played", str(PLAYED_AT.get(point, 0))), "played"),
         display=tuple(display), deck=tuple(deck), discards=discards, hands=hands,
         blind=blind, routes=routes, houses=houses, supply=supply, carriages=carriages,
         tiles=tiles, taken=tuple(taken), end_holder=holder,
-        end_reason=_reason(board, holder, carriages), ranks=(), log=(),
+        end_reason=_reason(board, facts.get("end reason"), point, holder, carriages, supply),
+        ranks=(), log=(),
     )
-    state = _with_log(state)
+    state = _with_log(game, state)
     codec.check_state(game, state)
     return game.flow.settle(open_draft(state))
 
 
-def _with_log(state: TntState) -> TntState:
-    assert state.current is not None
+def _to_move(facts: dict[str, str], n: int, point: Point) -> int | None:
+    """Return the seat to act: none in a finished game, which has nobody to move."""
+    if point == Point.OVER:
+        if "to move" in facts:
+            raise StateFormatError("a finished game (point: over) has nobody to move; "
+                                   "leave out 'to move'")
+        return None
+    if "to move" not in facts:
+        raise StateFormatError("a Thurn und Taxis position text needs to move "
+                               "(or point: over for a finished game)")
+    return read_seat(facts["to move"], n, "to move")
+
+
+def _check_round(game: TntGame, game_round: int, point: Point, holder: int) -> None:
+    """Refuse a round past the last one, and an end that nothing brought (T53-T55)."""
+    last = game.settings.last_round
+    if game_round > last:
+        raise StateFormatError(f"round {game_round} is past the last round, {last}")
+    if point == Point.OVER and holder == NONE and game_round != last:
+        raise StateFormatError(
+            f"a game ends only after someone takes the game-end tile (game end) or after the "
+            f"last round ({last}); point: over in round {game_round} has neither")
+
+
+def _with_log(game: TntGame, state: TntState) -> TntState:
+    """Return `state` with the log of a game read from text: its turn, or its end."""
     draft = thaw(state)
-    draft.log = ((TurnEvent(state.round, state.current),),)
+    if state.current is None:  # the ranks and the end event, as Flow.finish records them
+        draft.ranks = game.flow.ranks(state)
+        draft.log = ((EndEvent(game.flow.scores(state), draft.ranks, state.end_reason),),)
+    else:
+        draft.log = ((TurnEvent(state.round, state.current),),)
     return draft.freeze()
 
 
-def _reason(board: Board, holder: int, carriages: tuple[int, ...]) -> str:
+def _reason(board: Board, given: str | None, point: Point, holder: int,
+            carriages: tuple[int, ...], supply: tuple[int, ...]) -> str:
+    """Return why the end came (T53-T55); a reason given must agree with the table."""
+    over = point == Point.OVER
+    if given is None:
+        if holder == NONE:
+            return REASON_ROUND_LIMIT if over else ""
+        return REASON_CARRIAGE if carriages[holder] == board.last_carriage else REASON_HOUSES
+    reasons = (REASON_CARRIAGE, REASON_HOUSES, REASON_ROUND_LIMIT)
+    if given not in reasons:
+        raise StateFormatError(f"end reason must be one of {', '.join(reasons)}, "
+                               f"not {given[:20]!r}")
+    if given == REASON_ROUND_LIMIT:
+        if holder != NONE or not over:
+            raise StateFormatError("end reason round_limit is for a finished game (point: over) "
+                                   "in which nobody took the game-end tile (no game end)")
+        return given
     if holder == NONE:
-        return ""
-    return REASON_CARRIAGE if carriages[holder] == board.last_carriage else REASON_HOUSES
+        raise StateFormatError(f"end reason {given} needs the seat that took the game-end "
+                               "tile (game end)")
+    if given == REASON_CARRIAGE and carriages[holder] != board.last_carriage:
+        raise StateFormatError(f"end reason carriage_7, but seat {holder} (game end) has no "
+                               f"{board.last_carriage}-carriage")
+    if given == REASON_HOUSES and supply[holder]:
+        raise StateFormatError(f"end reason last_house, but seat {holder} (game end) still has "
+                               f"{supply[holder]} houses in supply")
+    return given
 
 
 def _yes_no(value: str | None, default: bool) -> bool:
@@ -255,14 +317,12 @@ def position_to_text(game: TntGame, state: TntState) -> str:
     """Return the position text of `state`; reading it back gives the same table."""
     board = game.board
     codes = board.city_codes
-    if state.current is None:
-        raise StateFormatError("a finished game has no position text")
 
     def per_seat(values: tuple[str, ...]) -> str:
         return " ".join(f"{seat}={value}" for seat, value in enumerate(values) if value)
 
     lines = [
-        f"to move: {state.current}", f"round: {state.round}",
+        "" if state.current is None else f"to move: {state.current}", f"round: {state.round}",
         f"point: {state.point.name.lower()}", f"forced: {'yes' if state.forced else 'no'}",
         "official: " + ("-" if state.official == NONE else OFFICIALS[state.official].value),
         f"played: {state.played}",
@@ -280,7 +340,10 @@ def position_to_text(game: TntGame, state: TntState) -> str:
         "taken: " + " ".join(f"{stack.id}={state.taken[i]}"
                              for i, stack in enumerate(board.stacks) if state.taken[i]),
         f"seed: {state.seed}",
+        f"reshuffles: {state.reshuffles}" if state.reshuffles else "",
     ]
     if state.end_holder != NONE:
         lines.append(f"game end: {state.end_holder}")
-    return "\n".join(line for line in lines if not line.endswith(": "))
+    if state.end_reason:
+        lines.append(f"end reason: {state.end_reason}")
+    return "\n".join(line for line in lines if line and not line.endswith(": "))
