@@ -1,7 +1,8 @@
 """Position texts at the auctions, what the JSON codec refuses and why, and the text renderer.
 
-(test_rules.py has the position texts during play and bad position texts; the property tests
-have JSON round trips and randomly damaged states.)
+(test_rules.py has the position texts during play and bad position texts,
+test_position_texts.py every reachable state's text and the auctions under way; the property
+tests have JSON round trips and randomly damaged states.)
 """
 
 from __future__ import annotations
@@ -38,15 +39,6 @@ def test_position_text_round_trips_every_auction_start() -> None:
                 checked += 1
             state = game.apply(state, rng.choice(game.legal_actions(state)))
     assert checked == 1 + 2 + 4  # one auction fewer than players (P23)
-
-
-def test_a_position_text_describes_no_auction_under_way() -> None:
-    game = sp(3)
-    state = game.initial_state(3)
-    state = game.apply(state, game.legal_actions(state)[1])
-    assert state.auction_hex != -1 and state.step == Step.AUCTION
-    with pytest.raises(StateFormatError, match="auction's start"):
-        game.position_to_text(state)
 
 
 def _set(path: tuple[Any, ...], value: Any) -> Callable[[dict[str, Any]], None]:

@@ -23,22 +23,33 @@ Keys and defaults:
 - `hands`, `known` (cards of a hand the others have seen): seat=cards; default none.
 - `display`: six letters, `_` for an empty slot; default dealt from the cards nowhere else.
 - `deck`: its top cards, top first; ending with `...` the cards nowhere else follow shuffled
-  (also without `deck`); otherwise they go to the discard pile. `discards`: bottom first.
+  (also without `deck`). Without `...` it is the whole deck, and a card no line places is
+  refused (it used to go to the discard pile unsaid). `discards`: bottom first.
 - `routes`: seat=segments joined by `|`, in build order from a corner of the seat's suitor
   hex; a seat's routes in order (repeat the seat), a route ending in a girl's centre connected.
+  A segment ending in `*` holds no block (built after the supply ran out, P48): the last ones.
 - `supply`: default 120 minus the blocks on the board.
-- `step`: auction, pay, build, girl, cards or discard (default build; auction without
-  suitors for every seat). `to move`: default the first in turn order. `round`: default 1
-  (0 in the auctions). In the auctions `to move` opens the next auction.
+- `step`: auction, pay, build, girl, cards, discard or over (default build; auction without
+  suitors for every seat). `to move`: default the first in turn order (none when over).
+  `round`: default 1 (0 in the auctions, and only there). Between auctions `to move` opens the
+  next one; an auction under way (or the winner's payment, step pay) gives `auction` (the hex),
+  `bid` (the high bidder and the bid, `B 3`), `passed` (seats) and `opener`.
 - `connected`: the hex of the girl connected this turn (the girl step's P53); `built`:
   segments built this turn (default: 1 with `connected`); `taken`: cards taken in this card
-  step; `final round`: the trigger seat and the turns left (`D 2`); `last turn`: a seat;
+  step; `this turn`: any of `scrapped`, `virtual` (the supply ran out in this build step),
+  `took-all` (a whole colour was taken); `final round`: the trigger seat and the turns left
+  (`D 2`); `last turn`: a seat; `turns`, `idle turns` (S1's counters), `reshuffles` (0);
+  `end` (the end reason, with step over) and `winner` (checked against P66–P68);
   `seed`: the seed of future chance and of the defaults (0).
+
+The log is no part of a position: `position_from_text(position_to_text(s))` is `s` but for it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ludoteca.core.chance import event_rng, shuffled
@@ -47,8 +58,9 @@ from ludoteca.core.errors import InvalidActionError, StateFormatError
 from ludoteca.core.game import Seat
 from ludoteca.core.positions import read_facts, read_number
 from ludoteca.games.suitors_paths import codec
-from ludoteca.games.suitors_paths.actions import COLOUR_INDEX, COLOURS, BuildSegment
-from ludoteca.games.suitors_paths.board import INTERIOR, NO_HEX, Hex
+from ludoteca.games.suitors_paths import position_parts as parts
+from ludoteca.games.suitors_paths.actions import COLOUR_INDEX, COLOURS, ActionIds, BuildSegment
+from ludoteca.games.suitors_paths.board import INTERIOR, NO_HEX, Hex, PointId
 from ludoteca.games.suitors_paths.board import game_data as _data
 from ludoteca.games.suitors_paths.moves import card_actions, girl_moves
 from ludoteca.games.suitors_paths.state import NONE, Cards, Route, SpState, Stack, Step
@@ -58,11 +70,14 @@ if TYPE_CHECKING:
 
 KEYS = (
     "board", "suitors", "turn order", "girls", "hands", "known", "display", "deck", "discards",
-    "routes", "supply", "step", "to move", "round", "connected", "built", "taken",
-    "final round", "last turn", "seed",
+    "routes", "supply", "step", "to move", "round", "auction", "bid", "passed", "opener",
+    "connected", "built", "taken", "this turn", "final round", "last turn", "turns",
+    "idle turns", "reshuffles", "end", "winner", "seed",
 )
 MORE = "..."
-STEPS = {step.name.lower(): step for step in Step if step != Step.OVER}
+VIRTUAL = "*"
+"""Marks a route's segment built without a block (P48); such segments end their route."""
+STEPS = {step.name.lower(): step for step in Step}
 
 
 def position_from_text(game: SpGame, text: str) -> SpState:
@@ -79,8 +94,10 @@ def position_from_facts(game: SpGame, facts: Mapping[str, str]) -> SpState:
     board = game.board
     n = game.num_players
     seed = read_number(facts.get("seed", "0"), "seed")
-    dealt = game.initial_state(seed)
-    terrain = _terrain(game, facts["board"]) if "board" in facts else dealt.terrain
+    # The seed's setup is dealt only for what the text leaves out (it is the slow part).
+    dealt = game.initial_state(seed) if "board" not in facts or "girls" not in facts else None
+    terrain = _terrain(game, facts["board"]) if dealt is None or "board" in facts \
+        else dealt.terrain
     starts = [NONE] * n
     order: list[Seat] = []
     for seat, value in _items(facts.get("suitors", ""), n):
@@ -88,7 +105,7 @@ def position_from_facts(game: SpGame, facts: Mapping[str, str]) -> SpState:
         order.append(seat)
     if "turn order" in facts:
         order = [_seat(word, n) for word in facts["turn order"].split()]
-    girls = dealt.girls if "girls" not in facts else _girls(game, facts["girls"])
+    girls = _girls(game, facts["girls"]) if dealt is None or "girls" in facts else dealt.girls
     no_cards = (0,) * len(COLOURS)
     hands = [no_cards] * n
     known = [no_cards] * n
@@ -110,7 +127,16 @@ def position_from_facts(game: SpGame, facts: Mapping[str, str]) -> SpState:
     step = STEPS[step_name]
     auctions = step in (Step.AUCTION, Step.PAY)
     default_mover = order[0] if order and not auctions else 0
-    current = _seat(facts["to move"], n) if "to move" in facts else default_mover
+    current: Seat | None = _seat(facts["to move"], n) if "to move" in facts else default_mover
+    if step == Step.OVER:
+        if "to move" in facts:
+            raise StateFormatError("to move: nobody moves in a finished game (step over)")
+        current = None
+    rounds = read_number(facts.get("round", "0" if auctions else "1"), "round")
+    if (rounds == 0) != auctions:
+        raise StateFormatError("round: the auctions are round 0, the turns rounds 1, 2, ...")
+    auction = parts.read_auction(game, facts, step, current, starts, order,
+                                 [sum(hand) for hand in hands], lambda word: _seat(word, n))
     display, deck, discards = _cards_in_play(facts, hands, seed)
     connected = NONE
     if "connected" in facts:
@@ -122,25 +148,31 @@ def position_from_facts(game: SpGame, facts: Mapping[str, str]) -> SpState:
     final = facts.get("final round", "").split()
     if final and len(final) != 2:
         raise StateFormatError("final round: the trigger seat and the turns left, e.g. 'D 2'")
+    supply = (read_number(facts["supply"], "supply") if "supply" in facts
+              else _data()["counts"]["blocks"] - blocks)
+    taken = read_number(facts.get("taken", "0"), "taken")
+    flags = parts.read_flags(facts, step, supply, taken)
+    # The log is no part of a position: a position read from text starts a fresh one.
     state = SpState(
-        seed=seed, reshuffles=0, terrain=terrain, step=step, current=current,
-        round=read_number(facts.get("round", "0" if auctions else "1"), "round"),
-        opener=current if auctions else NONE, auction_hex=NONE, bid=NONE, high_bidder=NONE,
-        passed=0, starts=tuple(starts), turn_order=tuple(order), girls=girls,
-        hands=tuple(hands), known=tuple(known), display=display, deck=deck, discards=discards,
-        supply=read_number(facts["supply"], "supply") if "supply" in facts
-        else _data()["counts"]["blocks"] - blocks,
-        routes=tuple(routes), occupied=occupied, scrapped=False,
+        seed=seed, reshuffles=read_number(facts.get("reshuffles", "0"), "reshuffles"),
+        terrain=terrain, step=step, current=current, round=rounds,
+        opener=auction.opener, auction_hex=auction.hex, bid=auction.bid,
+        high_bidder=auction.high_bidder, passed=auction.passed, starts=tuple(starts),
+        turn_order=tuple(order), girls=girls, hands=tuple(hands), known=tuple(known),
+        display=display, deck=deck, discards=discards, supply=supply,
+        routes=tuple(routes), occupied=occupied, scrapped="scrapped" in flags,
         built=read_number(facts.get("built", "1" if connected != NONE else "0"), "built"),
-        connected=connected, taken=read_number(facts.get("taken", "0"), "taken"),
-        took_colour=False, exhausted=False,
+        connected=connected, taken=taken,
+        took_colour="took-all" in flags, exhausted="virtual" in flags,
         final_trigger=_seat(final[0], n) if final else NONE,
         turns_left=read_number(final[1], "turns left") if final else 0,
         last_turn=_seat(facts["last turn"], n) if "last turn" in facts else NONE,
-        idle_turns=0, turns=0, end_reason="", winner=NONE, log=((),),
+        idle_turns=read_number(facts.get("idle turns", "0"), "idle turns"),
+        turns=read_number(facts.get("turns", "0"), "turns"), end_reason="", winner=NONE,
+        log=((),),
     )
-    if step == Step.PAY:
-        raise StateFormatError("a position starts an auction (step auction), not its payment")
+    end_reason, winner = parts.read_end(game, facts, state)
+    state = replace(state, end_reason=end_reason, winner=winner)
     codec.check_state(game, state)
     return _settled(game, state)
 
@@ -232,13 +264,15 @@ def _route(
     board = game.board
     points: list[int] = []
     segments = 0
+    virtual = 0
     for name in text.split("|"):
-        try:
-            _, action = game.ids.parse(f"build {name} M")
-        except InvalidActionError as error:
-            raise StateFormatError(f"routes: {error}") from error
-        assert isinstance(action, BuildSegment)
-        frm, to = board.point_index[action.frm], board.point_index[action.to]
+        if name.endswith(VIRTUAL):
+            name = name[:-1]
+            virtual += 1
+        elif virtual:
+            raise StateFormatError(f"routes: {name} follows a virtual segment, but once the "
+                                   "blocks run out every later segment is virtual (P48)")
+        frm, to = _segment_ends(game.ids, name)
         if not points:
             if starts[seat] == NONE or frm not in game.route_starts(starts[seat]):
                 raise StateFormatError(f"routes: {name} does not start where the suitor's "
@@ -256,7 +290,19 @@ def _route(
         if not stack or seat not in stack:
             raise StateFormatError(f"routes: a route reaches {board.hex_names[h]}, whose girl "
                                    "has no marker of its player")
-    return Route(tuple(points), girl, len(points) - 1), segments
+    return Route(tuple(points), girl, len(points) - 1 - virtual), segments
+
+
+@lru_cache(maxsize=8192)
+def _segment_ends(ids: ActionIds, name: str) -> tuple[PointId, PointId]:
+    """Return the points a segment's text (`1,1/SE-S`) runs from and to on `ids`' board."""
+    try:
+        _, action = ids.parse(f"build {name} M")
+    except InvalidActionError as error:
+        raise StateFormatError(f"routes: {error}") from error
+    assert isinstance(action, BuildSegment)
+    frm, to = ids.board.point_index[action.frm], ids.board.point_index[action.to]
+    return frm, to
 
 
 def _cards_in_play(
@@ -292,17 +338,20 @@ def _cards_in_play(
     if display is None:
         display, rest = rest[:6], rest[6:]
         display += [NONE] * (6 - len(display))
-    if more:
-        return tuple(display), (*top, *rest), tuple(discards)
-    return tuple(display), tuple(top), (*discards, *rest)
+    if rest and not more:
+        # A deck line without `...` is the whole deck; sending the cards no line places to the
+        # discard pile would silently turn a deck top into a different position.
+        letters = "".join(COLOURS[c] for c in sorted(rest))
+        raise StateFormatError(
+            f"deck: without a trailing '...' the line lists the whole deck, but {len(rest)} "
+            f"cards are placed nowhere ({letters[:20]}{'…' if len(letters) > 20 else ''}); "
+            "end the line with '...' if it gives only the top, or list them under discards")
+    return tuple(display), (*top, *rest), tuple(discards)
 
 
 def position_to_text(game: SpGame, state: SpState) -> str:
-    """Return the position text of `state` at a turn's step; reading it back gives the same
-    table, hands and deck (not the log, nor a running auction)."""
+    """Return the position text of `state`; reading it back gives the same state but the log."""
     board = game.board
-    if state.current is None or state.step == Step.PAY or state.auction_hex != NONE:
-        raise StateFormatError("a position text describes a turn's step or an auction's start")
     names = board.hex_names
 
     def seat(s: Seat) -> str:
@@ -324,6 +373,9 @@ def position_to_text(game: SpGame, state: SpState) -> str:
         for route in seat_routes:
             segments = [board.segment_text(a, b) for a, b in zip(route.points, route.points[1:],
                                                                   strict=False)]
+            # The segments without a block are the last ones built (P48).
+            for at in range(route.blocks, len(segments)):
+                segments[at] += VIRTUAL
             routes.append(f"{seat(s)}={'|'.join(segments)}")
     lines = [
         "board: " + " ".join(rows.values()),
@@ -339,10 +391,13 @@ def position_to_text(game: SpGame, state: SpState) -> str:
         "routes: " + " ".join(routes),
         f"supply: {state.supply}",
         f"step: {state.step.name.lower()}",
-        f"to move: {seat(state.current)}",
+        f"to move: {seat(state.current)}" if state.current is not None else "",
         f"round: {state.round}",
+        *parts.auction_lines(game, state),
         f"built: {state.built}",
         f"taken: {state.taken}",
+        parts.flag_line(state),
+        *parts.counter_lines(state),
         f"seed: {state.seed}",
     ]
     if state.connected != NONE:
@@ -351,4 +406,4 @@ def position_to_text(game: SpGame, state: SpState) -> str:
         lines.append(f"final round: {seat(state.final_trigger)} {state.turns_left}")
     if state.last_turn != NONE:
         lines.append(f"last turn: {seat(state.last_turn)}")
-    return "\n".join(line for line in lines if not line.endswith(": "))
+    return "\n".join(line for line in lines if line and not line.endswith(": "))
