@@ -13,10 +13,15 @@ starting with `#` are ignored:
 `position` (section 7.2), `hands` (seat=cards as in a deal line of section 7.3, `-` for no
 cards; seats left out hold none) and `to move` are required. `dealer` defaults to the seat
 before the one to move, `deal` (the deal number, which fixes the place in the cycle) to 1 and
-`seed` to 0. The text does not cover what nobody may see or what is past: the pack is drawn
-with `seed` from the cards in no hand and holds exactly the cards of the cycle's later deals;
-the log starts with the current deal, whose dealt hands are the hands given; future shuffles
-use `seed`. As in play, a seat to move that cannot play hands in automatically (K18).
+`seed` to 0. `pack` lists the undealt cards of the cycle, top first (`-` for none); without it
+the pack is drawn with `seed` from the cards in no hand, and either way it holds exactly the
+cards of the cycle's later deals. The log starts with the current deal, whose dealt hands are
+the hands given; future shuffles use `seed`. As in play, a seat to move that cannot play hands
+in automatically (K18).
+
+A finished game gives `winners` (the winning team's seats, or `-` for the draw of K56) instead
+of `to move`, and its `dealer`; the winners must be the team the position shows home, and a
+draw needs the last deal played out (every hand empty, `deal` at the deal limit).
 """
 
 from __future__ import annotations
@@ -31,32 +36,42 @@ from ludoteca.core.errors import LudotecaError, StateFormatError
 from ludoteca.core.game import Seat
 from ludoteca.core.positions import read_facts, read_number, read_seat
 from ludoteca.games.keezen.board import EMPTY, HOME_SLOTS, PAWNS_PER_COLOUR, Board, Colour, Loc
-from ludoteca.games.keezen.cards import CARDS_PER_DEAL, Rank, hand_text, parse_hand
-from ludoteca.games.keezen.state import DealEvent, KeezenState
+from ludoteca.games.keezen.cards import (
+    CARDS_PER_DEAL,
+    RANK_OF_TEXT,
+    RANK_TEXT,
+    Rank,
+    hand_text,
+    parse_hand,
+)
+from ludoteca.games.keezen.state import DealEvent, EndEvent, KeezenState
 
 if TYPE_CHECKING:
     from ludoteca.games.keezen.rules import KeezenGame
 
-KEYS = ("position", "hands", "to move", "dealer", "deal", "seed")
-REQUIRED = ("position", "hands", "to move")
+KEYS = ("position", "hands", "to move", "winners", "dealer", "deal", "seed", "pack")
+REQUIRED = ("position", "hands")
 NO_CARDS = "-"
 _GROUP_RE = re.compile(r"([0-9]+):([^,\s]+),([^,\s]+),([^,\s]+),([^,\s]+)")
 
 
 def position_to_text(game: KeezenGame, state: KeezenState) -> str:
-    """Return the position text of a game in progress (every line, every seat's hand)."""
-    if state.current is None:
-        raise StateFormatError("the game is over; a position text describes a game in progress")
+    """Return the position text of `state` (every line, every seat's hand, the pack in order)."""
     hands = " ".join(
         f"{seat}={hand_text(hand) or NO_CARDS}" for seat, hand in enumerate(state.hands)
     )
+    if state.current is None:
+        turn = "winners: " + (",".join(map(str, state.winners)) or NO_CARDS)
+    else:
+        turn = f"to move: {state.current}"
     return "\n".join([
         f"position: {position_text(game.board, state.pawns)}",
         f"hands: {hands}",
-        f"to move: {state.current}",
+        turn,
         f"dealer: {state.dealer}",
         f"deal: {state.deal}",
         f"seed: {state.seed}",
+        "pack: " + (",".join(RANK_TEXT[card] for card in state.pack) or NO_CARDS),
     ])
 
 
@@ -74,13 +89,46 @@ def position_from_text(game: KeezenGame, text: str) -> KeezenState:
             hands[seat] = () if cards == NO_CARDS else parse_hand(cards)
         except LudotecaError as error:
             raise StateFormatError(f"hand of seat {seat}: {error}") from None
-    to_move = read_seat(facts["to move"], game.num_players, "to move")
     dealer = read_seat(facts["dealer"], game.num_players, "dealer") if "dealer" in facts else None
-    return build_position(
-        game, facts["position"], hands, to_move, dealer,
-        deal=read_number(facts.get("deal", "1"), "deal"),
-        seed=read_number(facts.get("seed", "0"), "seed"),
-    )
+    deal = read_number(facts.get("deal", "1"), "deal")
+    seed = read_number(facts.get("seed", "0"), "seed")
+    pack = _read_pack(facts["pack"]) if "pack" in facts else None
+    if "winners" in facts:
+        if "to move" in facts:
+            raise StateFormatError("a finished game (winners) has nobody to move; "
+                                   "leave out 'to move'")
+        if dealer is None:
+            raise StateFormatError("a finished game's text needs dealer: there is no seat to "
+                                   "move to count it from")
+        winners = _read_winners(facts["winners"], n)
+        return build_finished(game, facts["position"], hands, winners, dealer, deal, seed, pack)
+    if "to move" not in facts:
+        raise StateFormatError("a Keezen position text needs to move "
+                               "(or winners for a finished game)")
+    to_move = read_seat(facts["to move"], game.num_players, "to move")
+    return build_position(game, facts["position"], hands, to_move, dealer, deal, seed, pack)
+
+
+def _read_pack(text: str) -> tuple[Rank, ...]:
+    """Return the cards of a `pack` line in their order, top first (`-`: an empty pack)."""
+    if text == NO_CARDS:
+        return ()
+    if not text:
+        raise StateFormatError("pack: no cards given; write - for an empty pack")
+    pack = []
+    for token in text.split(","):
+        if token.strip() not in RANK_OF_TEXT:
+            raise StateFormatError(f"pack: {token.strip()[:10]!r} is not a card rank "
+                                   "(A 2 … 10 J Q K)")
+        pack.append(RANK_OF_TEXT[token.strip()])
+    return tuple(pack)
+
+
+def _read_winners(text: str, n: int) -> tuple[Seat, ...]:
+    """Return the seats of a `winners` line, in seat order (`-`: the draw of K56)."""
+    if text == NO_CARDS:
+        return ()
+    return tuple(sorted(read_seat(item, n, "winners") for item in text.split(",")))
 
 
 def build_position(
@@ -91,17 +139,69 @@ def build_position(
     dealer: Seat | None = None,
     deal: int = 1,
     seed: int = 0,
+    pack: tuple[Rank, ...] | None = None,
 ) -> KeezenState:
     """Return the state with this position and these hands (one per seat), `to_move` to play."""
+    n = game.num_players
+    pawns, squares, pack = _table(game, position, hands, deal, seed, pack)
+    home = home_teams(game, pawns)
+    if home:
+        raise StateFormatError(f"seat {home[0]}'s team has every pawn home: the game is over "
+                               "(write winners instead of to move)")
+    if not hands[to_move]:
+        raise StateFormatError(f"seat {to_move} is to move but holds no cards")
+    if dealer is None:
+        dealer = (to_move - 1) % n
+    draft = thaw(KeezenState(
+        squares=squares, pawns=pawns, hands=tuple(hands), pack=pack, seed=seed, deal=deal,
+        dealer=dealer, current=None, winners=(), log=((DealEvent(deal, dealer, tuple(hands)),),),
+    ))
+    return game.pass_turn(draft, list(hands), (to_move - 1) % n)
+
+
+def build_finished(
+    game: KeezenGame, position: str, hands: Sequence[tuple[Rank, ...]],
+    winners: tuple[Seat, ...], dealer: Seat, deal: int, seed: int,
+    pack: tuple[Rank, ...] | None,
+) -> KeezenState:
+    """Return a finished game: the winners the position shows home, or a draw (K53-K56)."""
+    pawns, squares, pack = _table(game, position, hands, deal, seed, pack)
+    home = [game.team_of[seat] for seat in home_teams(game, pawns)]
+    if winners and winners not in home:
+        shown = " and ".join(str(list(team)) for team in home) or "no team"
+        raise StateFormatError(f"winners {list(winners)}, but the position shows {shown} with "
+                               "every pawn home (K53, K54)")
+    if not winners and home:
+        raise StateFormatError(f"winners - (a draw), but team {list(home[0])} has every pawn "
+                               "home (K53, K54)")
+    if not winners and (deal != game.settings.max_deals or any(hands)):
+        raise StateFormatError(f"winners - (a draw) comes only when deal {game.settings.max_deals}"
+                               ", the deal limit, is played out with every hand empty (K56)")
+    log = ((DealEvent(deal, dealer, tuple(hands)), EndEvent(winners)),)
+    return KeezenState(
+        squares=squares, pawns=pawns, hands=tuple(hands), pack=pack, seed=seed, deal=deal,
+        dealer=dealer, current=None, winners=winners, log=log,
+    )
+
+
+def home_teams(game: KeezenGame, pawns: tuple[tuple[Loc, ...], ...]) -> list[Seat]:
+    """Return the seats whose team has every pawn home (K53, K54)."""
+    return [seat for seat in range(game.num_players)
+            if game.moves.is_finished(pawns, seat)
+            and game.moves.is_finished(pawns, game.mates[seat])]
+
+
+def _table(
+    game: KeezenGame, position: str, hands: Sequence[tuple[Rank, ...]], deal: int, seed: int,
+    pack: tuple[Rank, ...] | None,
+) -> tuple[tuple[tuple[Loc, ...], ...], tuple[Colour, ...], tuple[Rank, ...]]:
+    """Return the pawns, squares and pack of a text, checking the deal, hands and pack."""
     n = game.num_players
     try:
         pawns = parse_position(game.board, position)
         squares = squares_of(game.board, pawns)
     except ValueError as error:
         raise StateFormatError(f"position: {error}") from None
-    for seat in range(n):
-        if game.moves.is_finished(pawns, seat) and game.moves.is_finished(pawns, game.mates[seat]):
-            raise StateFormatError(f"seat {seat}'s team has every pawn home: the game is over")
     if not 1 <= deal <= game.settings.max_deals:
         raise StateFormatError(f"deal must be 1 … {game.settings.max_deals} (K56), not {deal}")
     place = (deal - 1) % len(CARDS_PER_DEAL)
@@ -111,8 +211,6 @@ def build_position(
                 f"seat {seat} holds {len(hand)} cards, but deal {deal} gives "
                 f"{CARDS_PER_DEAL[place]} (K8)"
             )
-    if not hands[to_move]:
-        raise StateFormatError(f"seat {to_move} is to move but holds no cards")
     unseen = list(game.deck)
     for hand in hands:
         for card in hand:
@@ -120,14 +218,17 @@ def build_position(
                 raise StateFormatError(f"the hands hold more than {n} cards of a rank (K6)")
             unseen.remove(card)
     later_deals = sum(CARDS_PER_DEAL[place + 1 :]) * n
-    pack = shuffled(unseen, event_rng(seed, "position pack"))[:later_deals]
-    if dealer is None:
-        dealer = (to_move - 1) % n
-    draft = thaw(KeezenState(
-        squares=squares, pawns=pawns, hands=tuple(hands), pack=pack, seed=seed, deal=deal,
-        dealer=dealer, current=None, winners=(), log=((DealEvent(deal, dealer, tuple(hands)),),),
-    ))
-    return game.pass_turn(draft, list(hands), (to_move - 1) % n)
+    if pack is None:
+        return pawns, squares, shuffled(unseen, event_rng(seed, "position pack"))[:later_deals]
+    if len(pack) != later_deals:
+        raise StateFormatError(f"the pack holds {len(pack)} cards, but deal {deal} leaves "
+                               f"{later_deals} for the cycle's later deals (K8)")
+    for card in pack:
+        if card not in unseen:
+            raise StateFormatError(f"the hands and the pack hold more than {n} cards of rank "
+                                   f"{RANK_TEXT[card]} (K6)")
+        unseen.remove(card)
+    return pawns, squares, pack
 
 
 # -- the position notation (section 7.2) ------------------------------------------------
