@@ -21,24 +21,32 @@ seat 0's obstacle), as the worked examples write "edge 21 [D+O]":
     discards: EE
     seed: 0
 
-Required: `phase` (3 open counters, 4 place counters, 5 visit towns, 6 end of round) and
-`to move`. Defaults: round 1; the start player of that round (option `start_seat` plus the
-rounds played); boots at Elvenhold; no pieces, cards, held counters or roads; every obstacle
-unused except those lying on a road; seed 0. Facts of one phase: `picks` (phase 3, picks made
-so far; default: the first lap), `passes` (phase 4, passes in a row so far; default 0),
-`discarding: yes` (phase 5 under hand_limit_timing="after_move": the seat ended and keeps 4),
-`set aside` (phase 6, counters discarded at E36: open kinds, `?` for each secret one).
+Required: `phase` (3 open counters, 4 place counters, 5 visit towns, 6 end of round, or `over`
+for a finished game, which has no `to move`) and `to move`. Defaults: round 1; the start player
+of that round (option `start_seat` plus the rounds played); boots at Elvenhold; no pieces,
+cards, held counters or roads; every obstacle unused except those lying on a road; seed 0.
+Facts of one phase: `picks` (phase 3, picks made so far; default: the first lap), `passes`
+(phase 4, passes in a row so far; default 0), `discarding: yes` (phase 5 under
+hand_limit_timing="after_move": the seat ended and keeps 4), `set aside` (phase 6, counters
+discarded at E36: open kinds, `X?` for a secret one of kind X, `?` for a secret one of a kind
+to draw). Outside phase 4 the passes are what play leaves: none before the first phase 4, else
+one per seat. `reshuffles` (default 0) counts the discard piles already shuffled into a draw
+pile: the next reshuffle is the seed's shuffle of that number.
 
 What nobody sees is filled in with `seed`: the travel cards in no hand and not discarded form
 the draw pile, the other counters the supply (and the display, if `display` is not given).
 For puzzles about chance, `draw pile` (top first; the cards left over are then discarded) and
-`supply top` fix them. The log starts with the current round; future chance uses `seed`.
+`supply top` fix them; `position_to_text` writes both in full, so nothing is drawn. The log
+starts with the current round (and ends with the game's end when it is over); future chance
+uses `seed`. A finished game's ranks follow from the pieces and hands (E40-E42); it must have
+ended: someone holds 20 pieces, or it is the last round.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
 from ludoteca.core.chance import event_rng, shuffled
@@ -54,10 +62,11 @@ from ludoteca.games.elfenland.cards import (
     minus,
     parse_cards,
 )
-from ludoteca.games.elfenland.flow import OPEN_PICKS_PER_ROUND
+from ludoteca.games.elfenland.flow import OPEN_PICKS_PER_ROUND, TOWNS_TO_COLLECT
 from ludoteca.games.elfenland.state import (
     NONE,
     ElfenlandState,
+    GameEndEvent,
     Phase,
     RoundEvent,
 )
@@ -70,28 +79,29 @@ T = TypeVar("T")
 KEYS = (
     "round", "phase", "start", "to move", "picks", "passes", "discarding", "boots", "visited",
     "hands", "counters", "obstacles used", "roads", "display", "discards", "draw pile",
-    "supply top", "set aside", "seed",
+    "supply top", "set aside", "seed", "reshuffles",
 )
-REQUIRED = ("phase", "to move")
+REQUIRED = ("phase",)
 NOTHING = "-"
 NO_COUNTERS: Cards = (0,) * len(COUNTER_KINDS)
 EMPTY_SLOT = "."
 _ROAD = re.compile(r"([1-9][0-9]*)=([PECUTD])([0-9]?)(\+O([0-9]?))?")
 _COUNTER = re.compile(r"([PECUTD])(\??)")
+_ASIDE = re.compile(r"([PECUTD]?)(\??)")
+OVER = "over"
 
 
 def position_to_text(game: ElfenlandGame, state: ElfenlandState) -> str:
-    """Return the position text of a game in progress: every public fact and every hand."""
-    if state.current is None:
-        raise StateFormatError("the game is over; a position text describes a game in progress")
+    """Return the position text of `state`: every fact, the hidden piles in their order too."""
     n = game.num_players
     names = game.map.town_names
     lines = [
         f"round: {state.round}",
-        f"phase: {state.phase}",
+        f"phase: {OVER if state.phase == Phase.OVER else int(state.phase)}",
         f"start: {state.start}",
-        f"to move: {state.current}",
     ]
+    if state.current is not None:
+        lines.append(f"to move: {state.current}")
     if state.phase == Phase.OPEN_PICKS:
         lines.append(f"picks: {state.step}")
     if state.phase == Phase.PLACEMENT:
@@ -99,7 +109,8 @@ def position_to_text(game: ElfenlandGame, state: ElfenlandState) -> str:
     if state.discarding:
         lines.append("discarding: yes")
     if state.phase == Phase.ROUND_END:
-        aside = cards_text(state.set_aside_open) + "?" * len(state.set_aside_secret)
+        aside = cards_text(state.set_aside_open) + "".join(
+            f"{LETTERS[kind]}?" for kind in state.set_aside_secret)
         lines.append(f"set aside: {aside or NOTHING}")
     roads = [
         f"{e}={LETTERS[kind]}{state.road_placer[e]}"
@@ -122,8 +133,12 @@ def position_to_text(game: ElfenlandGame, state: ElfenlandState) -> str:
         f"roads: {' '.join(roads) or NOTHING}",
         "display: " + "".join(EMPTY_SLOT if k == NONE else LETTERS[k] for k in state.display),
         f"discards: {cards_text(state.discards) or NOTHING}",
+        "draw pile: " + ("".join(LETTERS[kind] for kind in state.draw_pile) or NOTHING),
+        "supply top: " + ("".join(LETTERS[kind] for kind in state.supply) or NOTHING),
         f"seed: {state.seed}",
     ]
+    if state.reshuffles:
+        lines.append(f"reshuffles: {state.reshuffles}")
     return "\n".join(lines)
 
 
@@ -137,22 +152,23 @@ def position_from_text(game: ElfenlandGame, text: str) -> ElfenlandState:
     n = game.num_players
     elf_map = game.map
     round_ = read_number(facts.get("round", "1"), "round")
-    number = read_number(facts["phase"], "phase")
-    if number not in (Phase.OPEN_PICKS, Phase.PLACEMENT, Phase.MOVEMENT, Phase.ROUND_END):
-        raise StateFormatError(f"phase must be 3, 4, 5 or 6, not {number}")
-    phase = Phase(number)
+    phase = _phase(facts["phase"])
     for key, allowed in (("picks", Phase.OPEN_PICKS), ("passes", Phase.PLACEMENT),
                          ("discarding", Phase.MOVEMENT), ("set aside", Phase.ROUND_END)):
         if key in facts and phase != allowed:
             raise StateFormatError(f"{key!r} belongs to phase {allowed}, not phase {phase}")
     first_start = (game.settings.start_seat + round_ - 1) % n
     start = read_seat(facts.get("start", str(first_start)), n, "start")
-    current = read_seat(facts["to move"], n, "to move")
-    turn = (current - start) % n
+    current = _to_move(facts, n, phase)
+    turn = n if current is None else (current - start) % n  # a game ends after the last move
     step = {
         Phase.OPEN_PICKS: read_number(facts.get("picks", str(turn)), "picks"),
         Phase.PLACEMENT: OPEN_PICKS_PER_ROUND * n,  # as in play: phase 3's count of picks stays
     }.get(phase, turn)
+    # phase 4 ends after n passes in a row, and the count stays until the next phase 4
+    passes = 0 if (round_, phase) == (1, Phase.OPEN_PICKS) else n
+    if phase == Phase.PLACEMENT:
+        passes = read_number(facts.get("passes", "0"), "passes")
     discarding = facts.get("discarding", "no")
     if discarding not in ("yes", "no"):
         raise StateFormatError(f"discarding is 'yes' or 'no', not {discarding!r}")
@@ -186,8 +202,8 @@ def position_from_text(game: ElfenlandGame, text: str) -> ElfenlandState:
 
     seed = read_number(facts.get("seed", "0"), "seed")
     draw_pile, discards = _travel_cards(game, facts, hands, seed)
-    aside = facts.get("set aside", NOTHING).replace(NOTHING, "")
-    set_aside_open = _counter_counts(aside.replace("?", ""), "set aside")
+    aside_open, aside_secret = _set_aside(facts.get("set aside", NOTHING).replace(NOTHING, ""))
+    set_aside_open = _counter_counts(aside_open, "set aside")
     counters = _CounterPool(game)
     for kind in road_counter:
         if kind != NONE:
@@ -195,6 +211,7 @@ def position_from_text(game: ElfenlandGame, text: str) -> ElfenlandState:
     for open_held, secret_held in held:
         counters.take(expand(open_held) + expand(secret_held), "held")
     counters.take(expand(set_aside_open), "set aside")
+    counters.take([kind for kind in aside_secret if kind != NONE], "set aside")
     display: tuple[Kind, ...] | None = None
     if "display" in facts:
         display = tuple(NONE if letter == EMPTY_SLOT else _counter_kind(letter, "display")
@@ -203,18 +220,21 @@ def position_from_text(game: ElfenlandGame, text: str) -> ElfenlandState:
             raise StateFormatError(f"the display shows {codec.DISPLAY_SLOTS} counters, "
                                    f"not {facts['display']!r}")
         counters.take([kind for kind in display if kind != NONE], "displayed")
-    top = tuple(_counter_kind(letter, "supply top") for letter in facts.get("supply top", ""))
+    top = tuple(_counter_kind(letter, "supply top")
+                for letter in facts.get("supply top", "").replace(NOTHING, ""))
     counters.take(top, "on top of the supply")
     rest = shuffled(counters.left(), event_rng(seed, "position counters"))
     if display is None:
         display, rest = rest[: codec.DISPLAY_SLOTS], rest[codec.DISPLAY_SLOTS :]
-    secret_aside, rest = rest[: aside.count("?")], rest[aside.count("?") :]
+    # a secret counter set aside without its kind takes one of the counters left, in order
+    drawn, rest = rest[: aside_secret.count(NONE)], rest[aside_secret.count(NONE) :]
+    unknown = iter(drawn)
+    secret_aside = tuple(next(unknown) if kind == NONE else kind for kind in aside_secret)
 
     state = ElfenlandState(
-        seed=seed, reshuffles=0, ranks=(), round=round_, phase=phase, start=start,
-        current=current, step=step,
-        discarding=discarding == "yes",
-        passes=read_number(facts.get("passes", "0"), "passes") if phase == Phase.PLACEMENT else 0,
+        seed=seed, reshuffles=read_number(facts.get("reshuffles", "0"), "reshuffles"),
+        ranks=(), round=round_, phase=phase, start=start, current=current, step=step,
+        discarding=discarding == "yes", passes=passes,
         boots=boots, visited=visited, hands=hands, draw_pile=draw_pile, discards=discards,
         supply=(*top, *rest), display=display,
         open_counters=tuple(open_held for open_held, _ in held),
@@ -225,8 +245,66 @@ def position_from_text(game: ElfenlandGame, text: str) -> ElfenlandState:
         set_aside_open=set_aside_open, set_aside_secret=secret_aside,
         log=((RoundEvent(round_, start),),),
     )
+    if phase == Phase.OVER:
+        state = _finished(game, state)
     codec.check_state(game, state)
     return state
+
+
+def _phase(text: str) -> Phase:
+    """Return the phase of a `phase` line: 3, 4, 5, 6 or over."""
+    if text == OVER:
+        return Phase.OVER
+    number = read_number(text, "phase")
+    if number not in (Phase.OPEN_PICKS, Phase.PLACEMENT, Phase.MOVEMENT, Phase.ROUND_END):
+        raise StateFormatError(f"phase must be 3, 4, 5, 6 or over, not {number}")
+    return Phase(number)
+
+
+def _to_move(facts: dict[str, str], n: int, phase: Phase) -> int | None:
+    """Return the seat to act: none in a finished game, which has nobody to move."""
+    if phase == Phase.OVER:
+        if "to move" in facts:
+            raise StateFormatError("a finished game (phase: over) has nobody to move; "
+                                   "leave out 'to move'")
+        return None
+    if "to move" not in facts:
+        raise StateFormatError("an Elfenland position text needs to move "
+                               "(or phase: over for a finished game)")
+    return read_seat(facts["to move"], n, "to move")
+
+
+def _finished(game: ElfenlandGame, state: ElfenlandState) -> ElfenlandState:
+    """Return the finished game `state` with its ranks and end event, as `Flow.end_game` does;
+    StateFormatError if nothing ended it (E33, E34)."""
+    scores = tuple(visited.bit_count() for visited in state.visited)
+    if state.round != game.settings.rounds and max(scores) < TOWNS_TO_COLLECT:
+        raise StateFormatError(
+            f"a game ends when a seat has {TOWNS_TO_COLLECT} town pieces or after round "
+            f"{game.settings.rounds} (E33, E34); phase: over in round {state.round} has neither")
+    sizes = tuple(sum(hand) for hand in state.hands)
+    keys = list(zip(scores, sizes, strict=True))
+    ranks = tuple(1 + sum(other > key for other in keys) for key in keys)
+    log = ((*state.log[-1], GameEndEvent(scores, sizes, ranks)),)
+    return replace(state, ranks=ranks, log=log)
+
+
+def _set_aside(text: str) -> tuple[str, list[Kind]]:
+    """Return the open letters and the secret kinds (NONE: a kind to draw) of a `set aside`."""
+    open_letters, secret = "", []
+    position = 0
+    while position < len(text):
+        match = _ASIDE.match(text, position)
+        if match is None or match.end() == position:
+            raise StateFormatError(f"set aside lists counters P E C U T D, X? for a secret one, "
+                                   f"? for a secret one of a kind to draw; not {text!r}")
+        letter, secret_mark = match.groups()
+        if not secret_mark:
+            open_letters += letter
+        else:
+            secret.append(LETTERS.index(letter) if letter else NONE)
+        position = match.end()
+    return open_letters, secret
 
 
 def _travel_cards(
