@@ -10,8 +10,9 @@ import pytest
 
 import ludoteca
 from ludoteca.bots import Budget, ISMCTSBot, make_bot
-from ludoteca.bots.ismcts import Node, _rollout_policy
+from ludoteca.bots.ismcts import _rollout_policy
 from ludoteca.bots.root_choice import MIN_PAIRS, PairedSamples, by_margin, by_paired_test
+from ludoteca.bots.search_tree import Node
 from ludoteca.core.evaluation import relative_values
 from ludoteca.core.registry import game_spec
 from tests.bots.test_ismcts import ELFENLAND_LAST_MOVE, position

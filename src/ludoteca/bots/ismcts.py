@@ -10,6 +10,8 @@ compare across determinizations where action objects need not. An iteration:
                  and on to the end of the turn in progress
              ──► evaluate (returns, or the evaluation at the cutoff) ──► back up per seat
 
+(The tree and its iterations are in bots/search_tree.py; this module is the bot around them.)
+
 How a game is searched (rollout, depth, evaluator, margin) comes from its `GameSpec.search`; with
 `value_net`, a learned value network shipped with the game (bots/value_net.py) replaces the
 evaluator. It is off by default (the lobby's Hard level): the arena has not yet shown it makes
@@ -43,13 +45,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.bots.evaluation import score_evaluation
-from ludoteca.bots.root_choice import OVERRIDES, PairedSamples, mean
+from ludoteca.bots.root_choice import OVERRIDES, mean
 from ludoteca.bots.root_parallel import RootSummary, choose_root
+from ludoteca.bots.search_tree import Node, Policy, SearchPlan, TreeSearch
 from ludoteca.core.chance import event_rng
 from ludoteca.core.game import Game, Seat
 from ludoteca.core.players import Bot, Budget
@@ -65,20 +67,6 @@ WORLD_SHARE = 4
 """Iterations that share one determinization, each with a different root action."""
 TURN_CAP = 24
 """Most rollout moves past the depth cutoff spent finishing the turn in progress."""
-
-
-class Node:
-    """One edge of the tree (an action text from its parent) with its statistics."""
-
-    __slots__ = ("available", "children", "seat", "total", "visits")
-
-    def __init__(self, seat: Seat) -> None:
-        self.children: dict[str, Node] = {}
-        self.seat = seat
-        """The seat that took the action leading here, whose value `total` sums."""
-        self.visits = 0
-        self.available = 0
-        self.total = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +142,7 @@ class ISMCTSBot:
         """How another root action replaces the heuristic's (bots/root_choice.py)."""
         self._kept: dict[Seat, tuple[Game[Any, Any], Any, Node]] = {}
         """Per seat: the game, the state expected at its next decision, and that state's tree."""
-        self._plans: dict[int, tuple[Game[Any, Any], _Plan]] = {}
+        self._plans: dict[int, tuple[Game[Any, Any], SearchPlan]] = {}
         """Per game (by id, with the game to check it): how this bot searches it."""
 
     def choose(
@@ -237,12 +225,12 @@ class ISMCTSBot:
 
     def _begin(
         self, game: Game[Any, Any], state: Any, seat: Seat, rng: random.Random, part: int
-    ) -> _Search:
+    ) -> TreeSearch:
         """Return a new search of part `part` of a decision, its first move chosen."""
         # A private generator drawn from the caller's, so the search is reproducible and leaves
         # the caller's generator one draw further whatever the budget.
         seed = rng.getrandbits(64)
-        search = _Search(game, seat, random.Random(seed), self._plan(game), self)
+        search = TreeSearch(game, seat, random.Random(seed), self._plan(game))
         # The heuristic's move is drawn from the caller's seed alone, so every part of a
         # decision has the same baseline for the paired test; the iterations of part k > 0
         # then draw from a stream of their own (part 0 goes on with this one: `search` alone).
@@ -251,7 +239,7 @@ class ISMCTSBot:
             search.rng = event_rng(seed, "root part", part)
         return search
 
-    def _plan(self, game: Game[Any, Any]) -> _Plan:
+    def _plan(self, game: Game[Any, Any]) -> SearchPlan:
         """Return how to search `game`: this bot's settings, else the game's `SearchHints`."""
         known = self._plans.get(id(game))
         if known is not None and known[0] is game:
@@ -267,7 +255,10 @@ class ISMCTSBot:
         if policy is not None and hints.rollout_budget is not None:
             policy = _rollout_policy(game, "heuristic", Budget(iterations=hints.rollout_budget))
         margin = hints.margin if self.margin is None else self.margin
-        plan = _Plan(policy, depth, evaluate, heuristic, margin)
+        plan = SearchPlan(
+            policy, depth, evaluate, heuristic, margin, self.exploration, self.turn_cap,
+            self.world_share,
+        )
         self._plans[id(game)] = (game, plan)
         return plan
 
@@ -302,209 +293,6 @@ def _limits(budget: Budget | None, started: float) -> tuple[float, float | None]
     cap = math.inf if budget.iterations is None else budget.iterations
     deadline = None if budget.seconds is None else started + budget.seconds
     return cap, deadline
-
-
-Policy = Callable[[Any, Seat, random.Random], Any]
-
-
-@dataclass(frozen=True, slots=True)
-class _Plan:
-    """How one game is searched: the rollout move picker (None: random), depth, evaluation."""
-
-    policy: Policy | None
-    depth: int
-    evaluate: Evaluator
-    heuristic: Policy | None
-    """The game's heuristic bot, whose choice the search tries first (None: it has none)."""
-    margin: float
-    """How much higher another root action's mean must be to be played instead."""
-
-
-class _Search:
-    """One decision's tree and the per-game facts its iterations share."""
-
-    def __init__(
-        self, game: Game[Any, Any], seat: Seat, rng: random.Random, plan: _Plan, bot: ISMCTSBot
-    ) -> None:
-        self.game = game
-        self.seat = seat
-        self.rng = rng
-        self.root = Node(seat)
-        self.exploration = bot.exploration
-        self.depth = plan.depth
-        self.turn_cap = bot.turn_cap
-        self.evaluate = plan.evaluate
-        self.team_of = _team_members(game)
-        self.policy = plan.policy
-        self.heuristic = plan.heuristic
-        self.margin = plan.margin
-        self.first: str | None = None
-        """The text of the root action to expand first: the heuristic bot's choice."""
-        # Common random numbers: `world_share` iterations in a row play different root actions
-        # in one determinization with one rollout seed, so the root actions are compared on
-        # the same hidden cards and the same luck, and their difference is far less noisy.
-        self.world_share = bot.world_share
-        self.world: Any = None
-        self.world_seed = 0
-        self.world_tried: set[Node] = set()
-        self.world_index = 0
-        self.samples = PairedSamples()
-        """Each root action's value per world, for the paired test."""
-        self.root_texts: dict[Node, str] = {}
-
-    def run(self, state: Any, iterations: float, deadline: float | None) -> int:
-        """Iterate from `state` until `iterations` or `deadline`; return the iterations done."""
-        done = 0
-        # At least one iteration, even when setting up (a first evaluation's tables) ate the time.
-        while done < iterations and (
-            deadline is None or done == 0 or time.perf_counter() < deadline
-        ):
-            self.iterate(state)
-            done += 1
-        return done
-
-    def heuristic_choice(self, state: Any) -> str | None:
-        """Return the text of the heuristic bot's move in a determinization of `state`."""
-        if self.heuristic is None:
-            return None
-        guess = self.game.resample(state, self.seat, self.rng)
-        return self.game.action_to_text(guess, self.heuristic(guess, self.seat, self.rng))
-
-    def iterate(self, state: Any) -> None:
-        """Run one iteration in the current determinization of `state`, or a fresh one."""
-        game, rng = self.game, self.rng
-        to_text = game.action_to_text
-        real = state
-        if self.world is None or len(self.world_tried) >= self.world_share:
-            self._new_world(real)
-        state = self.world
-        node = self.root
-        path = [node]
-        while True:
-            seat = game.current_player(state)
-            if seat is None:
-                break
-            legal = game.legal_actions(state)
-            children = node.children
-            untried: list[tuple[str, Any]] = []
-            available: list[tuple[Node, Any]] = []
-            at_root = node is self.root
-            baseline: tuple[Node, Any] | None = None
-            for action in legal:
-                text = to_text(state, action)
-                child = children.get(text)
-                if child is None:
-                    untried.append((text, action))
-                else:
-                    child.available += 1
-                    if not at_root or child not in self.world_tried:
-                        available.append((child, action))
-                        if at_root and text == self.first:
-                            baseline = (child, action)
-            if baseline is not None:
-                # Each world plays the heuristic's move first: the baseline of the paired test.
-                node, action = baseline
-                path.append(node)
-                state = game.apply(state, action)
-                continue
-            if at_root and not untried and not available:
-                # Every root action of this world has been tried in it: on to the next.
-                self._new_world(real)
-                return self.iterate(real)
-            if untried:
-                pick = rng.randrange(len(untried))
-                if at_root and self.first is not None:
-                    pick = next((i for i, u in enumerate(untried) if u[0] == self.first), pick)
-                text, action = untried[pick]
-                child = children[text] = Node(seat)
-                child.available = 1
-                path.append(child)
-                state = game.apply(state, action)
-                break
-            node, action = self._select(available)
-            path.append(node)
-            state = game.apply(state, action)
-        self.world_tried.add(path[1])
-        values = self._playout(state, path[-1].seat, random.Random(self.world_seed))
-        self.samples.record(self._root_text(path[1]), self.world_index, values[self.seat])
-        for visited in path:
-            visited.visits += 1
-            visited.total += values[visited.seat]
-
-    def _root_text(self, child: Node) -> str:
-        """Return the action text of a child of the root."""
-        text = self.root_texts.get(child)
-        if text is None:
-            self.root_texts = {node: text for text, node in self.root.children.items()}
-            text = self.root_texts[child]
-        return text
-
-    def _new_world(self, state: Any) -> None:
-        """Draw the determinization (and rollout seed) the next iterations share."""
-        self.world = self.game.resample(state, self.seat, self.rng)
-        self.world_seed = self.rng.getrandbits(64)
-        self.world_tried = set()
-        self.world_index += 1
-
-    def _select(self, available: list[tuple[Node, Any]]) -> tuple[Node, Any]:
-        """Return the available child with the best upper confidence bound, and its action."""
-        c = self.exploration
-        best: tuple[Node, Any] = available[0]
-        best_bound = -math.inf
-        for child, action in available:
-            bound = child.total / child.visits + c * math.sqrt(
-                math.log(child.available) / child.visits
-            )
-            if bound > best_bound:
-                best_bound = bound
-                best = (child, action)
-        return best
-
-    def _playout(self, state: Any, actor: Seat, rng: random.Random) -> list[float]:
-        """Return each seat's team value after a rollout from `state` to the depth cutoff and
-        on to the end of the turn then in progress (`actor` made the move into `state`)."""
-        game, policy = self.game, self.policy
-        steps = 0
-        limit = self.depth
-        if policy is None:
-            # The hot loop of random rollouts, inlined: the legal set is empty iff the game is
-            # over, so no separate test for the end is needed.
-            legal_actions, apply, below = game.legal_actions, game.apply, rng.randrange
-            before = state
-            while steps < limit and (legal := legal_actions(state)):
-                before = state
-                state = apply(state, legal[below(len(legal))])
-                steps += 1
-            last = game.current_player(before) if steps else None
-            actor = actor if last is None else last
-        else:
-            while steps < limit and (seat := game.current_player(state)) is not None:
-                state = game.apply(state, policy(state, seat, rng))
-                actor = seat
-                steps += 1
-        # A turn is a run of moves by one seat: finish the one in progress before evaluating.
-        extra = 0
-        while extra < self.turn_cap and game.current_player(state) == actor:
-            if policy is None:
-                legal = game.legal_actions(state)
-                state = game.apply(state, legal[rng.randrange(len(legal))])
-            else:
-                state = game.apply(state, policy(state, actor, rng))
-            extra += 1
-        if game.is_terminal(state):
-            values: Sequence[float] = game.returns(state)
-        else:
-            values = self.evaluate(game, state)
-        return [sum(values[m] for m in members) / len(members) for members in self.team_of]
-
-
-def _team_members(game: Game[Any, Any]) -> list[tuple[Seat, ...]]:
-    """Return for each seat the seats of its team (itself alone in games without teams)."""
-    members: list[tuple[Seat, ...]] = [(seat,) for seat in range(game.num_players)]
-    for team in game_spec(game.name).teams(game.num_players):
-        for seat in team:
-            members[seat] = team
-    return members
 
 
 def _rollout_policy(
